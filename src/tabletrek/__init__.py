@@ -1,0 +1,37 @@
+"""tabletrek: four travel-themed tabletop games to play and to study.
+
+>>> import tabletrek
+>>> game = tabletrek.load("touring", players=2)
+>>> state = game.new_game(seed=7)
+>>> state.current_player
+0
+"""
+
+from tabletrek.core import (
+    Action,
+    Event,
+    Game,
+    GameRecord,
+    IllegalAction,
+    Result,
+    State,
+    games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameRecord",
+    "IllegalAction",
+    "Result",
+    "State",
+    "__version__",
+    "games",
+    "load",
+    "replay",
+]

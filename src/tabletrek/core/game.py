@@ -1,0 +1,125 @@
+"""The Game base class: rules plus options, immutable once loaded."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from importlib import resources
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletrek.core.options import OptionSpec, resolve_options
+from tabletrek.core.rng import new_seed
+
+if TYPE_CHECKING:
+    from tabletrek.core.actions import Action
+    from tabletrek.core.bots import Bot
+    from tabletrek.core.state import State
+    from tabletrek.core.terminal import TextUI
+
+BotFactory = Callable[..., "Bot"]
+
+
+class Game(ABC):
+    """A game with a fixed number of players and fixed options.
+
+    Subclasses set the class attributes and implement ``_setup``, ``num_actions``, ``action``,
+    ``_start`` and ``_blank_state``. ``name`` is the registry name ("touring"); ``package`` is the
+    Python package that holds the game's data, catalogs and rules text.
+    """
+
+    name: ClassVar[str]
+    package: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        count = self.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int) or count not in self.player_counts:
+            allowed = ", ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.name} is played by {allowed} players, not {players!r}")
+        self.players: int = count
+        self.options: Mapping[str, Any] = MappingProxyType(
+            resolve_options(self.name, self.option_specs, options)
+        )
+        self._setup()
+
+    def _setup(self) -> None:  # noqa: B027 - optional hook, most games override it
+        """Precompute tables that depend on players and options."""
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the action space: every action's index lies in [0, num_actions)."""
+
+    @abstractmethod
+    def action(self, index: int) -> Action:
+        """The action with this index (ValueError if there is none)."""
+
+    @abstractmethod
+    def _start(self, seed: int) -> State: ...
+
+    @abstractmethod
+    def _blank_state(self) -> State:
+        """An uninitialised state for ``State.from_json`` to fill."""
+
+    def new_game(self, seed: int | None = None) -> State:
+        """A new game. The same seed gives the same game; no seed picks a random one."""
+        if seed is None:
+            seed = new_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        return self._start(seed)
+
+    # ----- bots ---------------------------------------------------------------------------------
+
+    def _bot_factories(self) -> dict[str, BotFactory]:
+        """Game-specific bots: name -> factory(game, seat=, seed=, **params)."""
+        return {}
+
+    def bots(self) -> list[str]:
+        return ["random", *self._bot_factories()]
+
+    def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in 0..{self.players - 1}, not {seat!r}")
+        seed = new_seed() if seed is None else seed
+        if name == "random":
+            from tabletrek.bots.random_bot import RandomBot
+
+            return RandomBot(self, seat=seat, seed=seed, **params)
+        factories = self._bot_factories()
+        if name not in factories:
+            raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
+        return factories[name](self, seat=seat, seed=seed, **params)
+
+    # ----- presentation -------------------------------------------------------------------------
+
+    def terminal(self) -> TextUI:
+        """How the terminal shows this game (a generic JSON view unless the game has its own)."""
+        from tabletrek.core.terminal import GenericTextUI
+
+        return GenericTextUI()
+
+    def rules_markdown(self, lang: str) -> str:
+        from tabletrek.i18n import normalize_lang
+
+        folder = resources.files(self.package) / "rules"
+        for candidate in (normalize_lang(lang), "en"):
+            page = folder / f"{candidate}.md"
+            if page.is_file():
+                return page.read_text(encoding="utf-8")
+        raise FileNotFoundError(f"{self.name} ships no rules page")
+
+    def title(self, lang: str) -> str:
+        from tabletrek.i18n import translate
+
+        return translate(f"{self.package.rsplit('.', 1)[-1]}.title", lang)
+
+    def option_list(self) -> list[OptionSpec]:
+        return list(self.option_specs)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<Game {self.name} players={self.players} {opts}>"

@@ -1,0 +1,77 @@
+"""Declarative game options, validated when a game is loaded."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option. ``help`` is an i18n key; ``choices`` restricts values when given."""
+
+    name: str
+    default: Any
+    help: str
+    kind: type = bool
+    choices: tuple[Any, ...] | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    nullable: bool = False
+
+    def check(self, game: str, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
+        kind = self.kind
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} of {game} must be true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} of {game} must be an integer, not {value!r}")
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"option {self.name!r} of {game} must be a number, not {value!r}")
+            value = float(value)
+        elif not isinstance(value, kind):
+            raise ValueError(f"option {self.name!r} of {game} must be a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(repr, self.choices))
+            raise ValueError(f"option {self.name!r} of {game} must be one of {allowed}, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"option {self.name!r} of {game} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"option {self.name!r} of {game} must be at most {self.maximum}, not {value!r}")
+        return value
+
+
+def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in, every given value checked; an unknown name is a ValueError naming it."""
+    by_name = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in by_name:
+            known = sorted(by_name)
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            listing = ", ".join(known) if known else "none"
+            raise ValueError(f"unknown option {name!r} for {game} (known options: {listing}){hint}")
+    return {spec.name: spec.check(game, given.get(spec.name, spec.default)) for spec in specs}
+
+
+def parse_option_value(text: str) -> Any:
+    """Parse ``key=value`` values from a command line: booleans, integers, floats, else text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null"):
+        return None
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text

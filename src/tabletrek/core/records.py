@@ -1,0 +1,134 @@
+"""Game records: game + options + seed + action texts, enough to rebuild any game exactly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tabletrek.core.actions import IllegalAction
+
+if TYPE_CHECKING:
+    from tabletrek.core.events import Event
+    from tabletrek.core.state import State
+
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    actions: tuple[str, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def with_meta(self, **meta: Any) -> GameRecord:
+        return GameRecord(
+            self.game, self.players, self.options, self.seed, self.actions, {**self.meta, **meta}
+        )
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "record") -> GameRecord:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"{source}: a record must be a JSON object")
+
+        def need(key: str, kind: type | tuple[type, ...]) -> Any:
+            if key not in data:
+                raise ValueError(f"{source}: missing key {key!r}")
+            value = data[key]
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+                raise ValueError(f"{source}: key {key!r} has the wrong type ({type(value).__name__})")
+            return value
+
+        fmt = data.get("format", RECORD_FORMAT)
+        if fmt != RECORD_FORMAT:
+            raise ValueError(f"{source}: key 'format' is {fmt!r}; this version reads {RECORD_FORMAT}")
+        actions = need("actions", list)
+        for i, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise ValueError(f"{source}: key 'actions[{i}]' must be text")
+        meta = data.get("meta", {})
+        if not isinstance(meta, Mapping):
+            raise ValueError(f"{source}: key 'meta' must be an object")
+        return cls(
+            game=need("game", str),
+            players=need("players", int),
+            options=dict(need("options", dict)),
+            seed=need("seed", int),
+            actions=tuple(actions),
+            meta=dict(meta),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "record") -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{source}: not valid JSON ({exc})") from None
+        return cls.from_dict(data, source)
+
+    def save(self, path: str | Path) -> Path:
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+        return target
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        source = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"{source}: cannot read ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{source}: not UTF-8 text") from None
+        return cls.from_json(text, source)
+
+
+def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Event]]]:
+    """Yield (state, action text, events) after the start and after each action.
+
+    The same state object is yielded each time, advanced in place; clone it to keep a snapshot.
+    """
+    from tabletrek.core.registry import load
+
+    game = load(record.game, players=record.players, **dict(record.options))
+    state = game.new_game(seed=record.seed)
+    yield state, None, []
+    for i, text in enumerate(record.actions):
+        try:
+            events = state.apply(text)
+        except IllegalAction as exc:
+            raise ValueError(f"record action {i} ({text!r}) is illegal here: {exc.reason}") from None
+        yield state, text, events
+
+
+def replay(record: GameRecord | Mapping[str, Any] | str) -> State:
+    """The state reached by replaying a record: identical to the recorded game's (same to_json)."""
+    if isinstance(record, str):
+        record = GameRecord.from_json(record)
+    elif not isinstance(record, GameRecord):
+        record = GameRecord.from_dict(record)
+    final = None
+    for state, _text, _events in iter_replay(record):
+        final = state
+    assert final is not None
+    return final

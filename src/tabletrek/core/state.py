@@ -1,0 +1,231 @@
+"""The State base class: the whole truth of one game in progress."""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletrek.core.actions import Action, IllegalAction
+from tabletrek.core.events import Event
+from tabletrek.core.rng import rng_from_json, rng_to_json
+
+if TYPE_CHECKING:
+    from tabletrek.core.game import Game
+    from tabletrek.core.records import GameRecord
+
+STATE_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended. ``reason`` is an i18n key ("touring.end.complete", "core.end.max_turns")."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    returns: tuple[float, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "returns": list(self.returns),
+            "reason": self.reason,
+        }
+
+
+def normalize_text(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+class State(ABC):
+    """A game in progress, deterministic given its seed and the actions applied.
+
+    Subclasses implement the rules in ``_legal_actions`` and ``_apply``; this class owns the
+    contract around them: text parsing, legality checks that leave the state untouched, the
+    action history, and JSON round trips.
+    """
+
+    game: Game
+    seed: int
+    rng: random.Random
+    _history: list[str]
+    _legal: list[Action] | None
+
+    FORMAT: ClassVar[int] = STATE_FORMAT
+
+    def _init_base(self, game: Game, seed: int, rng: random.Random) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = rng
+        self._history = []
+        self._legal = None
+
+    def _copy_base_into(self, other: State, rng: random.Random) -> None:
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = rng
+        other._history = list(self._history)
+        other._legal = None
+
+    # ----- what a game implements -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal. Must not raise."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-safe: everything ``seat`` may know, and nothing more."""
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """JSON-safe: what a spectator may know."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``view(seat)``, hidden parts sampled from ``rng``."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """The game-specific part of ``to_json``."""
+
+    @abstractmethod
+    def _load(self, data: Mapping[str, Any]) -> None:
+        """Fill a fresh instance from ``_dump`` output (raise KeyError/ValueError when malformed)."""
+
+    def explain(self, text: str) -> IllegalAction:
+        """Why the action ``text`` is not legal now. Games override this to name the rule."""
+        return IllegalAction("core.illegal.not_legal", action=text)
+
+    # ----- the contract -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply an action (or its text). An illegal one raises IllegalAction and changes nothing."""
+        if self.is_over:
+            raise IllegalAction("core.illegal.game_over")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if isinstance(action, str):
+            action = self.parse(action)
+        elif action not in legal:
+            raise self.explain(action.text)
+        self._legal = None
+        self._history.append(action.text)
+        return self._apply(action)
+
+    def parse(self, text: str) -> Action:
+        """The legal action whose text is ``text`` (case and spacing ignored)."""
+        if not isinstance(text, str):
+            raise IllegalAction("core.illegal.not_text", value=repr(text))
+        wanted = normalize_text(text)
+        for action in self.legal_actions():
+            if action.text == wanted:
+                return action
+        if not wanted:
+            raise IllegalAction("core.illegal.empty")
+        raise self.explain(wanted)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        return tuple(self._history)
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def record(self) -> GameRecord:
+        from tabletrek.core.records import GameRecord
+
+        return GameRecord(
+            game=self.game.name,
+            players=self.game.players,
+            options=dict(self.game.options),
+            seed=self.seed,
+            actions=tuple(self._history),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.FORMAT,
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "history": list(self._history),
+            "rng": rng_to_json(self.rng),
+            "state": self._dump(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(data: str | Mapping[str, Any]) -> State:
+        """Rebuild a state from ``to_json`` output (text or the parsed dict)."""
+        from tabletrek.core.registry import load
+
+        if isinstance(data, str):
+            try:
+                parsed = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"state JSON is not valid JSON: {exc}") from None
+        else:
+            parsed = data
+        if not isinstance(parsed, Mapping):
+            raise ValueError("state JSON must be an object")
+        for key in ("game", "players", "options", "seed", "history", "rng", "state"):
+            if key not in parsed:
+                raise ValueError(f"state JSON lacks the key {key!r}")
+        if parsed.get("format") != STATE_FORMAT:
+            raise ValueError(f"state JSON has format {parsed.get('format')!r}; expected {STATE_FORMAT}")
+        game = load(str(parsed["game"]), players=int(parsed["players"]), **dict(parsed["options"]))
+        state = game._blank_state()
+        state._init_base(game, int(parsed["seed"]), rng_from_json(parsed["rng"]))
+        state._history = [str(text) for text in parsed["history"]]
+        try:
+            state._load(parsed["state"])
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
+            raise ValueError(f"state JSON for {game.name} is malformed: {exc!r}") from None
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.name} players={self.game.players} "
+            f"actions={len(self._history)} to_act={self.current_player}>"
+        )

@@ -1,0 +1,118 @@
+"""Message catalogs (en, zh-Hant) for every user-facing string.
+
+A key's first segment is its domain. The domains in ``CORE_DOMAINS`` live in this package's
+``<lang>.toml``; any other domain is a game package, ``tabletrek.games.<domain>``, whose catalogs
+are ``i18n/<lang>.toml`` inside it, so a new game brings its own strings. Catalogs are TOML
+tables flattened to dotted keys; templates use ``str.format`` fields. Keyed catalogs (rather than
+gettext's source-string ids) let the browser UI load the very same files as JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGS: tuple[str, ...] = ("en", "zh-Hant")
+DEFAULT_LANG = "en"
+CORE_DOMAINS = frozenset({"core", "cli", "sim", "web"})
+
+_ALIASES = {
+    "en": "en",
+    "en-us": "en",
+    "en-gb": "en",
+    "english": "en",
+    "zh-hant": "zh-Hant",
+    "zh_hant": "zh-Hant",
+    "zh-tw": "zh-Hant",
+    "zh_tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh": "zh-Hant",
+    "zh-hant-tw": "zh-Hant",
+}
+
+
+def normalize_lang(lang: str | None) -> str:
+    """Map a language tag (``zh-TW``, ``zh_Hant``, ``en_US.UTF-8`` …) to a catalog language."""
+    if not lang:
+        return DEFAULT_LANG
+    tag = lang.split(".")[0].strip().lower()
+    if tag in _ALIASES:
+        return _ALIASES[tag]
+    base = tag.split("-")[0].split("_")[0]
+    return _ALIASES.get(base, DEFAULT_LANG)
+
+
+def is_supported(lang: str) -> bool:
+    return lang.split(".", maxsplit=1)[0].strip().lower() in _ALIASES
+
+
+def env_lang() -> str:
+    """The language asked for by TABLETREK_LANG, else English."""
+    return normalize_lang(os.environ.get("TABLETREK_LANG"))
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str], source: str) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, Mapping):
+            _flatten(value, full, out, source)
+        elif isinstance(value, str):
+            out[full] = value
+        else:
+            raise ValueError(f"{source}: key {full!r} must be text, not {type(value).__name__}")
+
+
+def catalog_package(domain: str) -> str:
+    return "tabletrek.i18n" if domain in CORE_DOMAINS else f"tabletrek.games.{domain}"
+
+
+@cache
+def catalog(domain: str, lang: str) -> Mapping[str, str]:
+    """Every message of one domain in one language, as dotted keys."""
+    package = catalog_package(domain)
+    try:
+        root = resources.files(package)
+    except ModuleNotFoundError:
+        return {}
+    name = f"{lang}.toml"
+    resource = root / name if domain in CORE_DOMAINS else root / "i18n" / name
+    if not resource.is_file():
+        return {}
+    source = f"{package}/{name}"
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{source}: not valid TOML ({exc})") from None
+    flat: dict[str, str] = {}
+    _flatten(data.get(domain, {}), domain, flat, source)
+    return flat
+
+
+def lookup(key: str, lang: str) -> str | None:
+    domain = key.split(".", 1)[0]
+    return catalog(domain, normalize_lang(lang)).get(key)
+
+
+def translate(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
+    """The message ``key`` in ``lang`` (falling back to English), formatted with ``args``."""
+    template = lookup(key, lang)
+    if template is None:
+        template = lookup(key, DEFAULT_LANG)
+    if template is None:
+        return key
+    return template.format(**args) if args else template
+
+
+def seat_name(seat: int, lang: str = DEFAULT_LANG) -> str:
+    return translate("core.seat", lang, n=seat + 1)
+
+
+def catalog_json(domain: str, lang: str) -> dict[str, str]:
+    """A whole domain for a browser: English first, overlaid by ``lang``."""
+    merged = dict(catalog(domain, DEFAULT_LANG))
+    merged.update(catalog(domain, normalize_lang(lang)))
+    return merged
