@@ -1,0 +1,29 @@
+"""The ``tabletrek`` command: play, simulate, replay, rules (and more as features land).
+
+Each command lives in a module of its own; this file only assembles them, so heavy imports (the
+web server, numpy) happen only when their command runs.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from tabletrek.cli import games_cmd, play, replay, rules, simulate
+from tabletrek.cli.common import tr
+
+app = typer.Typer(
+    name="tabletrek",
+    help=tr("cli.app.help"),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+app.command("play", help=tr("cli.play.help"))(play.play)
+app.command("simulate", help=tr("cli.simulate.help"))(simulate.simulate_cmd)
+app.command("replay", help=tr("cli.replay.help"))(replay.replay_cmd)
+app.command("rules", help=tr("cli.rules.help"))(rules.rules_cmd)
+app.command("games", help=tr("cli.games.help"))(games_cmd.games_cmd)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,58 @@
+"""Shared pieces of the CLI: the console, language choice, game loading from options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from tabletrek.core.game import Game
+from tabletrek.core.options import parse_option_value
+from tabletrek.core.registry import load
+from tabletrek.i18n import env_lang, is_supported, normalize_lang, seat_name, translate
+
+console = Console(highlight=False)
+
+
+def tr(key: str, lang: str | None = None, **args: Any) -> str:
+    return translate(key, lang or env_lang(), **args)
+
+
+def pick_lang(lang: str | None) -> str:
+    if lang is None:
+        return env_lang()
+    if not is_supported(lang):
+        raise typer.BadParameter(tr("cli.error.lang", lang=lang))
+    return normalize_lang(lang)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(tr("cli.error.option_form", pair=pair))
+        options[key.strip().replace("-", "_")] = parse_option_value(value)
+    return options
+
+
+def load_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
+    try:
+        return load(name, players=players, **options)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def split_list(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[str]:
+    return [given[seat] if seat < len(given) else seat_name(seat, lang) for seat in range(players)]
+
+
+def fail(message: str) -> typer.Exit:
+    console.print(f"[bold red]{message}[/]")
+    return typer.Exit(code=2)

@@ -1,0 +1,85 @@
+"""``tabletrek replay FILE``: step through a saved game, from one seat's view or all of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.panel import Panel
+from rich.rule import Rule
+
+from tabletrek.cli.common import console, default_names, fail, pick_lang, tr
+from tabletrek.core.events import OMNISCIENT, Event
+from tabletrek.core.records import GameRecord, iter_replay
+from tabletrek.core.state import State
+
+
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help=tr("cli.arg.record"))],
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help=tr("cli.opt.replay_seat"))] = None,
+    show_all: Annotated[bool, typer.Option("--all", help=tr("cli.opt.replay_all"))] = False,
+    step: Annotated[bool, typer.Option("--step/--no-step", help=tr("cli.opt.step"))] = True,
+    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+) -> None:
+    language = pick_lang(lang)
+    try:
+        record = GameRecord.load(file)
+        frames: list[tuple[State, str | None, list[Event]]] = [
+            (state.clone(), text, events) for state, text, events in iter_replay(record)
+        ]
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    game = frames[0][0].game
+    viewer: int | None = None
+    if seat is not None:
+        if not 1 <= seat <= game.players:
+            raise fail(tr("cli.error.seat", language, seat=seat, players=game.players))
+        viewer = seat - 1
+    if show_all:
+        viewer = OMNISCIENT
+    given = record.meta.get("names", [])
+    names = default_names(game.players, language, [str(n) for n in given] if isinstance(given, list) else [])
+    ui = game.terminal()
+    index = 0
+
+    def show(i: int) -> None:
+        state, text, events = frames[i]
+        console.print(Rule(tr("cli.replay.step", language, step=i, total=len(frames) - 1)))
+        if viewer is None or viewer == OMNISCIENT:
+            console.print(ui.render(state.public_view(), language, names))
+            if viewer == OMNISCIENT:
+                for s in range(game.players):
+                    console.print(Rule(names[s], style="dim"))
+                    console.print(ui.render(state.view(s), language, names))
+        else:
+            console.print(ui.render(state.view(viewer), language, names))
+        if text is not None:
+            lines = [event.render(viewer, language, names) for event in events]
+            console.print(Panel("\n".join(lines), title=text, expand=False))
+
+    if not step:
+        for _state, _text, events in frames:
+            for event in events:
+                console.print(event.render(viewer, language, names))
+        show(len(frames) - 1)
+        return
+    show(index)
+    while True:
+        try:
+            answer = console.input(tr("cli.replay.prompt", language)).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer in ("q", "quit"):
+            return
+        if answer in ("b", "back"):
+            index = max(0, index - 1)
+        elif answer.isdigit():
+            index = min(len(frames) - 1, int(answer))
+        elif answer in ("e", "end"):
+            index = len(frames) - 1
+        else:
+            if index == len(frames) - 1:
+                return
+            index += 1
+        show(index)

@@ -1,0 +1,124 @@
+"""``tabletrek simulate GAME``: many seeded bot games, with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.sim import Summary, simulate, summarize
+from tabletrek.sim.runner import save_records
+
+
+def pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def print_summary(summary: Summary, lang: str) -> None:
+    bots = Table(title=tr("cli.sim.bots_title", lang, games=summary.games, game=summary.game))
+    for column in ("bot", "seats", "wins", "win_rate", "ci", "draws", "score"):
+        bots.add_column(tr(f"cli.sim.col.{column}", lang), justify="left" if column == "bot" else "right")
+    for b in summary.bots:
+        low, high = b.interval
+        bots.add_row(
+            b.bot,
+            str(b.seats_played),
+            str(b.wins),
+            pct(b.win_rate),
+            f"{pct(low)} – {pct(high)}",
+            str(b.draws),
+            f"{b.mean_score:.1f}",
+        )
+    console.print(bots)
+    seats = Table(title=tr("cli.sim.seats_title", lang))
+    for column in ("seat", "wins", "win_rate", "ci"):
+        seats.add_column(tr(f"cli.sim.col.{column}", lang), justify="right")
+    fair = 1 / summary.players
+    for s in summary.seats:
+        low, high = s.interval
+        seats.add_row(str(s.seat + 1), str(s.wins), pct(s.win_rate), f"{pct(low)} – {pct(high)}")
+    console.print(seats)
+    console.print(tr("cli.sim.fair_share", lang, share=pct(fair)))
+    lengths = summary.actions
+    console.print(
+        tr(
+            "cli.sim.length",
+            lang,
+            mean=f"{lengths['mean']:.1f}",
+            median=f"{lengths['median']:.0f}",
+            p10=f"{lengths['p10']:.0f}",
+            p90=f"{lengths['p90']:.0f}",
+        )
+    )
+    if summary.rounds:
+        r = summary.rounds
+        console.print(
+            tr(
+                "cli.sim.rounds",
+                lang,
+                mean=f"{r['mean']:.1f}",
+                median=f"{r['median']:.0f}",
+                p10=f"{r['p10']:.0f}",
+                p90=f"{r['p90']:.0f}",
+            )
+        )
+    for reason, count in sorted(summary.reasons.items(), key=lambda item: -item[1]):
+        console.print(tr("cli.sim.reason", lang, reason=tr(reason, lang), count=count))
+
+
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
+    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.opt.games"))] = 1000,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.sim_bots"))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
+    records: Annotated[Path | None, typer.Option("--records", help=tr("cli.opt.records"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=tr("cli.opt.json"))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+) -> None:
+    language = pick_lang(lang)
+    options = parse_options(option)
+    loaded = load_game(game, players, options)
+    names = split_list(bots) or loaded.bots()
+    if n < 1 or jobs < 1:
+        raise fail(tr("cli.error.positive", language))
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
+        try:
+            result = simulate(
+                game,
+                n,
+                names,
+                players=loaded.players,
+                seed=seed,
+                jobs=jobs,
+                options=options,
+                keep_records=records is not None,
+                progress=lambda done: progress.advance(task, done),
+            )
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    summary = summarize(result)
+    if records is not None:
+        count = save_records(result, records)
+        if not as_json:
+            console.print(tr("cli.sim.saved", language, count=count, path=str(records)))
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), indent=1))
+    else:
+        print_summary(summary, language)

@@ -1,0 +1,17 @@
+"""Simulate many seeded games between bots, on local processes, and summarise them."""
+
+from tabletrek.sim.runner import GameOutcome, SimulationResult, play_game, seat_bots, simulate
+from tabletrek.sim.stats import BotStats, SeatStats, Summary, summarize, wilson_interval
+
+__all__ = [
+    "BotStats",
+    "GameOutcome",
+    "SeatStats",
+    "SimulationResult",
+    "Summary",
+    "play_game",
+    "seat_bots",
+    "simulate",
+    "summarize",
+    "wilson_interval",
+]

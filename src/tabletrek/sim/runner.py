@@ -1,0 +1,168 @@
+"""Running games: one game, a batch in a worker, many batches over processes.
+
+Every game's seed and every bot's seed derive from (run seed, game index), so the same run seed
+gives the same games whatever the number of processes or the batch size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletrek.core.game import Game
+from tabletrek.core.records import GameRecord
+from tabletrek.core.registry import load
+from tabletrek.core.rng import derive_seed
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    """The bot that played each seat."""
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    returns: tuple[float, ...]
+    actions: int
+    rounds: int | None
+    reason: str
+    record: GameRecord | None = None
+
+
+@dataclass
+class SimulationResult:
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    outcomes: list[GameOutcome] = field(default_factory=list)
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The bot per seat in game ``index``: the list (cycled to fill the table) rotated by the game
+    index, so each bot sits in each seat equally often over a run."""
+    if not bots:
+        raise ValueError("name at least one bot")
+    lineup = [bots[i % len(bots)] for i in range(players)]
+    shift = index % players
+    return tuple(lineup[(seat - shift) % players] for seat in range(players))
+
+
+def play_game(
+    game: Game,
+    lineup: Sequence[str],
+    seed: int,
+    index: int = 0,
+    keep_record: bool = False,
+    max_actions: int = 1_000_000,
+) -> GameOutcome:
+    state = game.new_game(seed=seed)
+    players = [
+        game.bot(name, seat=seat, seed=derive_seed(seed, "bot", seat)) for seat, name in enumerate(lineup)
+    ]
+    count = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(players[seat].act(state))
+        count += 1
+        if count >= max_actions:
+            raise RuntimeError(f"{game.name} game {index} (seed {seed}) did not end in {max_actions} actions")
+    result = state.result
+    assert result is not None
+    rounds = getattr(state, "rounds", None)
+    record = None
+    if keep_record:
+        record = state.record().with_meta(bots=list(lineup), index=index)
+    return GameOutcome(
+        index=index,
+        seed=seed,
+        bots=tuple(lineup),
+        winners=result.winners,
+        scores=result.scores,
+        returns=result.returns,
+        actions=len(state.history),
+        rounds=rounds if isinstance(rounds, int) else None,
+        reason=result.reason,
+        record=record,
+    )
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    return derive_seed(run_seed, "game", index)
+
+
+def _run_batch(
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    bots: tuple[str, ...],
+    run_seed: int,
+    indices: range,
+    keep_records: bool,
+) -> list[GameOutcome]:
+    game = load(name, players=players, **options)
+    return [
+        play_game(game, seat_bots(bots, players, i), game_seed(run_seed, i), i, keep_records) for i in indices
+    ]
+
+
+def simulate(
+    name: str,
+    n: int,
+    bots: Sequence[str],
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    keep_records: bool = False,
+    batch_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``n`` games of ``name`` between ``bots`` (rotated over seats) on ``jobs`` processes."""
+    if n < 1:
+        raise ValueError("the number of games must be at least 1")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    opts = dict(options or {})
+    game = load(name, players=players, **opts)
+    offered = game.bots()
+    for bot in bots:
+        if bot not in offered:
+            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
+    result = SimulationResult(name, game.players, opts, tuple(bots), seed)
+    size = batch_size or max(1, min(200, n // (jobs * 8) or 1))
+    batches = [range(start, min(n, start + size)) for start in range(0, n, size)]
+    args = (name, game.players, opts, tuple(bots), seed)
+    if jobs == 1:
+        for batch in batches:
+            result.outcomes.extend(_run_batch(*args, batch, keep_records))
+            if progress:
+                progress(len(batch))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_run_batch, *args, batch, keep_records) for batch in batches]
+            for future in as_completed(futures):
+                chunk = future.result()
+                result.outcomes.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+    result.outcomes.sort(key=lambda o: o.index)
+    return result
+
+
+def save_records(result: SimulationResult, folder: str | Path) -> int:
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    saved = 0
+    for outcome in result.outcomes:
+        if outcome.record is not None:
+            outcome.record.save(target / f"{result.game}-{result.seed}-{outcome.index:06d}.json")
+            saved += 1
+    return saved
