@@ -1,5 +1,6 @@
 """The registry: one line per game, "name": "module:GameClass" (imported on first use)."""
 
 REGISTRY: dict[str, str] = {
+    "mexican-train": "tabletrek.games.mexican_train.rules:MexicanTrain",
     "touring": "tabletrek.games.touring.rules:Touring",
 }
