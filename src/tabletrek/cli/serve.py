@@ -1,0 +1,44 @@
+"""``tabletrek serve``: run the web app (lobby, live tables, replays) with uvicorn."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tabletrek.i18n import env_lang, translate
+
+
+def tr(key: str, **args: object) -> str:
+    return translate(key, env_lang(), **args)
+
+
+MAX_FRAME = 1 << 20
+"""WebSocket frames above this are refused by the protocol layer (the app itself reads at most 8 KiB)."""
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help=tr("web.serve.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=tr("web.serve.port"))] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=tr("web.serve.db"))] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help=tr("web.serve.bot_delay"))] = 0.6,
+) -> None:
+    import uvicorn
+
+    from tabletrek.web.app import create_app
+    from tabletrek.web.store import default_url
+
+    url = db or default_url()
+    app = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    typer.echo(tr("web.serve.started", url=f"http://{shown}:{port}/", db=app.state.manager.store.engine.url))
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", access_log=False)
+
+
+def main() -> None:
+    """``python -m tabletrek.cli.serve`` (used by the crash test): the same command on its own."""
+    typer.run(serve)
+
+
+if __name__ == "__main__":
+    main()

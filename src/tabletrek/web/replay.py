@@ -1,0 +1,67 @@
+"""Replays: step through a table's record as one seat saw it, or all of it once the game is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletrek.core.events import OMNISCIENT
+from tabletrek.web.errors import WebError
+from tabletrek.web.tables import LiveTable
+
+MAX_STEP_VIEWS = 5000
+
+
+def viewer_for(table: LiveTable, viewer: str, token: str | None) -> int | None:
+    """Who the replay shows: ``public``, a seat number, or ``all``; checks the right to see it.
+
+    While a game runs, a seat's view needs that seat's token and ``all`` is refused: both would
+    show hidden cards. Once it is over, everything is open.
+    """
+    over = table.state.is_over
+    if viewer in ("", "public"):
+        return None
+    if viewer == "all":
+        if not over:
+            raise WebError("web.error.replay_running")
+        return OMNISCIENT
+    try:
+        seat = int(viewer)
+    except ValueError:
+        raise WebError(
+            "web.error.bad_request", detail="viewer must be public, all or a seat number"
+        ) from None
+    if not 0 <= seat < table.game.players:
+        raise WebError("web.error.bad_request", detail="no such seat")
+    if not over and (not token or table.seat_for_token(token) != seat):
+        raise WebError("web.error.replay_seat")
+    return seat
+
+
+def replay_steps(table: LiveTable, viewer: int | None) -> dict[str, Any]:
+    """Every step's actor and log lines as ``viewer`` sees them (the views come per step)."""
+    steps = []
+    for actor, events in table.log:
+        steps.append({"seat": actor, "log": [e.for_viewer(viewer) for e in events]})
+    return {
+        "table": table.table_info(),
+        "names": table.names(),
+        "viewer": viewer,
+        "steps": steps,
+        "total": len(steps),
+    }
+
+
+def replay_view(table: LiveTable, viewer: int | None, step: int) -> dict[str, Any]:
+    """The view(s) after ``step`` actions: one seat's, the public one, or every seat's for ``all``."""
+    if not 0 <= step <= len(table.log):
+        raise WebError("web.error.bad_request", detail="no such step")
+    state = table.game.new_game(seed=table.row.seed)
+    for text in table.state.history[:step]:
+        state.apply(text)
+    if viewer is None:
+        views = {"public": state.public_view()}
+    elif viewer == OMNISCIENT:
+        views = {"public": state.public_view(), **{str(s): state.view(s) for s in range(table.game.players)}}
+    else:
+        views = {str(viewer): state.view(viewer)}
+    return {"step": step, "to_act": state.current_player, "views": views}

@@ -1,0 +1,64 @@
+// Message catalogs from the server (/api/i18n), the same keys the Python side renders.
+const LANGS = ["en", "zh-Hant"];
+let messages = {};
+let lang = "en";
+
+export function currentLang() {
+  return lang;
+}
+
+export function storedLang() {
+  const saved = localStorage.getItem("tt.lang");
+  if (LANGS.includes(saved)) return saved;
+  return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh-Hant" : "en";
+}
+
+export async function loadCatalogs(wantLang, domains = []) {
+  lang = LANGS.includes(wantLang) ? wantLang : "en";
+  const list = ["core", "web", ...domains].join(",");
+  const resp = await fetch(`/api/i18n/${lang}?domains=${encodeURIComponent(list)}`);
+  messages = (await resp.json()).messages;
+  document.documentElement.lang = lang;
+  return messages;
+}
+
+export function setLang(value) {
+  localStorage.setItem("tt.lang", value);
+}
+
+function format(template, args) {
+  return template.replace(/\{([A-Za-z0-9_]+)(?:[:!][^}]*)?\}/g, (all, name) =>
+    Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : all,
+  );
+}
+
+export function seatName(seat, names) {
+  if (names && seat >= 0 && seat < names.length && names[seat]) return names[seat];
+  return t("core.seat", { n: seat + 1 });
+}
+
+function resolve(args, names) {
+  const out = {};
+  for (const [name, value] of Object.entries(args || {})) {
+    if (value && typeof value === "object" && "$seat" in value) out[name] = seatName(Number(value.$seat), names);
+    else if (value && typeof value === "object" && "$t" in value) out[name] = t(String(value.$t));
+    else if (Array.isArray(value)) out[name] = value.join(", ");
+    else out[name] = value;
+  }
+  return out;
+}
+
+export function t(key, args = {}, names = null) {
+  const template = messages[key];
+  if (template === undefined) return key;
+  return format(template, resolve(args, names));
+}
+
+export function has(key) {
+  return messages[key] !== undefined;
+}
+
+/** A {key, args} message (an event or an error) as a sentence. */
+export function render(message, names) {
+  return t(message.key, message.args || {}, names);
+}

@@ -1,0 +1,452 @@
+"""Live tables: the authoritative game state, its seats and connections, bots and turn clocks.
+
+One ``asyncio.Lock`` per table serialises everything that reads or changes the state. An action is
+applied, then committed to the store, and only then broadcast: nobody hears of a move that a crash
+could lose. Each connection gets only its own seat's ``view`` (a spectator the ``public_view``) and
+the events as its seat may see them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletrek.core.actions import IllegalAction
+from tabletrek.core.bots import Bot
+from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.game import Game
+from tabletrek.core.registry import load
+from tabletrek.core.rng import derive_seed
+from tabletrek.core.state import State
+from tabletrek.web.errors import WebError
+from tabletrek.web.store import Conflict, Store, TableRow, token_hash
+
+LOG_TAIL = 400
+"""Log lines sent on (re)connection; older ones are in the replay."""
+QUEUE_LIMIT = 200
+"""Messages a slow client may have waiting before it is disconnected."""
+
+
+class Conn:
+    """One WebSocket client: a seat (or None for a spectator), a language and an outbound queue."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.seat: int | None = None
+        self.lang = lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str
+    bot: str | None
+    params: dict[str, Any]
+    token_hash: str | None
+    nickname: str | None
+    away: bool = False
+    """A human seat a bot is playing for (timed out or left) until the player comes back."""
+    conns: set[Conn] = field(default_factory=set)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "nickname": self.nickname,
+            "connected": bool(self.conns),
+            "away": self.away,
+        }
+
+
+def takeover_bot_name(game: Game) -> str:
+    """The bot that stands in for an absent human: the game's own heuristic when it has one."""
+    names = game.bots()
+    return names[1] if len(names) > 1 else names[0]
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, store: Store, executor: Executor, bot_delay: float) -> None:
+        self.id = row.id
+        self.row = row
+        self.store = store
+        self.executor = executor
+        self.bot_delay = bot_delay
+        self.game: Game = load(row.game, players=row.players, **row.options)
+        self.seats = [
+            SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname) for s in row.seats
+        ]
+        self.spectators: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.state: State = self.game.new_game(seed=row.seed)
+        self.log: list[tuple[int | None, list[Event]]] = []
+        """Per accepted action: the acting seat and its events."""
+        self._bots: dict[int, Bot] = {}
+        self._drive_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self._clock_key: tuple[int, int] | None = None
+        self.deadline: float | None = None
+        self._replay(row.actions)
+
+    # ----- rebuilding ---------------------------------------------------------------------------
+
+    def _replay(self, actions: list[str]) -> None:
+        state = self.game.new_game(seed=self.row.seed)
+        log: list[tuple[int | None, list[Event]]] = []
+        for i, text in enumerate(actions):
+            actor = state.current_player
+            try:
+                log.append((actor, state.apply(text)))
+            except IllegalAction as exc:
+                raise ValueError(f"table {self.id}: stored action {i} ({text!r}) is illegal: {exc}") from None
+        self.state = state
+        self.log = log
+
+    async def _rebuild_from_store(self) -> None:
+        loop = asyncio.get_running_loop()
+        row = await loop.run_in_executor(self.executor, self.store.load_table, self.id)
+        if row is not None:
+            self.row.actions = row.actions
+            self._replay(row.actions)
+
+    async def catch_up(self) -> None:
+        """Apply actions another server process committed (shared PostgreSQL store)."""
+        async with self.lock:
+            loop = asyncio.get_running_loop()
+            have = len(self.log)
+            texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
+            if not texts:
+                return
+            for text in texts:
+                actor = self.state.current_player
+                self.log.append((actor, self.state.apply(text)))
+            self._after_change(have)
+
+    # ----- queries ------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    def names(self) -> list[str]:
+        from tabletrek.i18n import seat_name
+
+        return [
+            s.nickname or (f"{s.bot} ({seat_name(s.seat)})" if s.bot else seat_name(s.seat))
+            for s in self.seats
+        ]
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for info in self.seats:
+            if info.token_hash is not None and info.token_hash == digest:
+                return info.seat
+        return None
+
+    def _bot_seat_to_move(self) -> int | None:
+        seat = self.state.current_player
+        if seat is None:
+            return None
+        info = self.seats[seat]
+        return seat if info.kind == "bot" or info.away else None
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        info = self.seats[seat]
+        name = info.bot if info.kind == "bot" and info.bot else takeover_bot_name(self.game)
+        if bot is None or getattr(bot, "name", name) != name:
+            params = info.params if info.kind == "bot" else {}
+            bot = self.game.bot(name, seat=seat, seed=derive_seed(self.row.seed, "bot", seat), **params)
+            self._bots[seat] = bot
+        return bot
+
+    # ----- messages -----------------------------------------------------------------------------
+
+    def table_info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "domain": self.game.package.rsplit(".", 1)[-1],
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "clock": self.row.clock,
+            "seats": [s.public() for s in self.seats],
+            "spectators": len(self.spectators),
+            "over": self.state.is_over,
+        }
+
+    def _log_lines(self, seat: int | None, start: int) -> list[dict[str, Any]]:
+        lines: list[dict[str, Any]] = []
+        for step in range(start, len(self.log)):
+            for ev in self.log[step][1]:
+                lines.append(ev.for_viewer(seat))
+        return lines
+
+    def message_for(self, conn: Conn, start: int | None, view_cache: dict[int | None, Any]) -> dict[str, Any]:
+        """The state message for one connection; ``start`` None means a full resync."""
+        seat = conn.seat
+        state = self.state
+        if seat not in view_cache:
+            view_cache[seat] = state.public_view() if seat is None else state.view(seat)
+        view = view_cache[seat]
+        legal: list[dict[str, str]] = []
+        to_act = state.current_player
+        if seat is not None and to_act == seat and not self.seats[seat].away:
+            legal = self._legal_for(view, conn.lang)
+        if start is None:
+            first = max(0, len(self.log) - LOG_TAIL)
+            # Show at most LOG_TAIL lines while keeping whole steps together.
+            log = self._log_lines(seat, first)
+        else:
+            log = self._log_lines(seat, start)
+        result = state.result
+        return {
+            "type": "state",
+            "seq": len(self.log),
+            "you": seat,
+            "view": view,
+            "legal": legal,
+            "to_act": to_act,
+            "over": state.is_over,
+            "result": result.to_dict() if result else None,
+            "table": self.table_info(),
+            "names": self.names(),
+            "clock": self._clock_info(),
+            "log": log,
+            "log_reset": start is None,
+        }
+
+    def _legal_for(self, view: dict[str, Any], lang: str) -> list[dict[str, str]]:
+        actions = self.state.legal_actions()
+        try:
+            ui = self.game.terminal()
+            names = self.names()
+            return [{"text": a.text, "label": ui.describe(a, view, lang, names)} for a in actions]
+        except Exception:  # a game's describe is presentation only; never let it block play
+            return [{"text": a.text, "label": a.text} for a in actions]
+
+    def _clock_info(self) -> dict[str, Any] | None:
+        if self.deadline is None or self._clock_key is None:
+            return None
+        return {"seat": self._clock_key[0], "remaining": max(0.0, self.deadline - time.monotonic())}
+
+    def conns(self) -> list[Conn]:
+        out = list(self.spectators)
+        for info in self.seats:
+            out.extend(info.conns)
+        return out
+
+    def broadcast(self, start: int | None) -> None:
+        cache: dict[int | None, Any] = {}
+        for conn in self.conns():
+            conn.send(self.message_for(conn, start, cache))
+
+    # ----- connections --------------------------------------------------------------------------
+
+    async def join(self, conn: Conn, token: str | None, nickname: str | None) -> None:
+        async with self.lock:
+            seat = None
+            if token:
+                seat = self.seat_for_token(token)
+                if seat is None:
+                    raise WebError("web.error.bad_token")
+            if conn.seat is not None:
+                self.seats[conn.seat].conns.discard(conn)
+            self.spectators.discard(conn)
+            conn.seat = seat
+            if seat is None:
+                self.spectators.add(conn)
+            else:
+                info = self.seats[seat]
+                info.conns.add(conn)
+                if nickname and nickname != info.nickname:
+                    info.nickname = nickname
+                    await self._run(self.store.set_nickname, self.id, seat, nickname)
+                info.away = False  # the player is back: hand the seat back from the bot
+            conn.send(self.message_for(conn, None, {}))
+            for other in self.conns():
+                if other is not conn:
+                    other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+            self._arm_clock()
+            self._ensure_drive()
+
+    def leave_conn(self, conn: Conn) -> None:
+        """A dropped connection (no lock needed: only sets membership)."""
+        if conn.seat is not None:
+            self.seats[conn.seat].conns.discard(conn)
+        self.spectators.discard(conn)
+        conn.close()
+        for other in self.conns():
+            other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+
+    async def leave_seat(self, conn: Conn) -> None:
+        """The player leaves the table: a bot plays the seat until they come back."""
+        async with self.lock:
+            if conn.seat is None:
+                raise WebError("web.error.spectator")
+            self.seats[conn.seat].away = True
+            self._after_change(None)
+
+    async def come_back(self, conn: Conn) -> None:
+        async with self.lock:
+            if conn.seat is None:
+                raise WebError("web.error.spectator")
+            self.seats[conn.seat].away = False
+            self._after_change(None)
+
+    async def set_nickname(self, conn: Conn, nickname: str) -> None:
+        async with self.lock:
+            if conn.seat is None:
+                raise WebError("web.error.spectator")
+            self.seats[conn.seat].nickname = nickname
+            await self._run(self.store.set_nickname, self.id, conn.seat, nickname)
+            self._after_change(None)
+
+    # ----- acting -------------------------------------------------------------------------------
+
+    async def act(self, conn: Conn, text: str, seq: int | None, claimed_seat: int | None) -> None:
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise WebError("web.error.spectator")
+            if claimed_seat is not None and claimed_seat != seat:
+                raise WebError("web.error.wrong_seat", seat=seat_ref(seat), claimed=claimed_seat)
+            if self.state.is_over:
+                raise WebError("core.illegal.game_over")
+            if seq is not None and seq != len(self.log):
+                conn.send(self.message_for(conn, None, {}))  # refresh the out-of-date screen
+                raise WebError("web.error.stale", seq=seq, current=len(self.log))
+            to_act = self.state.current_player
+            if to_act != seat:
+                raise WebError(
+                    "web.error.not_your_turn", player=seat_ref(to_act if to_act is not None else 0)
+                )
+            try:
+                events = self.state.apply(text)
+            except IllegalAction as exc:
+                raise WebError(exc.key, **exc.params) from None
+            self.seats[seat].away = False
+            await self._commit(seat, events)
+
+    async def _commit(self, seat: int, events: list[Event]) -> None:
+        """Store the action just applied, then tell everyone; on a store failure, undo by rebuilding."""
+        start = len(self.log)
+        text = self.state.history[-1]
+        status = "over" if self.state.is_over else None
+        try:
+            await self._run(self.store.append_action, self.id, start, text, seat, status)
+        except Conflict:
+            await self._rebuild_from_store()
+            self._after_change(None)
+            raise WebError("web.error.conflict") from None
+        except Exception:
+            await self._rebuild_from_store()
+            self._after_change(None)
+            raise WebError("web.error.store") from None
+        self.log.append((seat, events))
+        self._after_change(start)
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    def _after_change(self, start: int | None) -> None:
+        """Broadcast, then arm the turn clock and let bots move. Called with the lock held."""
+        self.broadcast(start)
+        self._arm_clock()
+        self._ensure_drive()
+
+    def _ensure_drive(self) -> None:
+        if self._bot_seat_to_move() is not None and self._drive_task is None:
+            self._drive_task = asyncio.create_task(self._drive())
+
+    async def _drive(self) -> None:
+        try:
+            while True:
+                async with self.lock:
+                    if self._bot_seat_to_move() is None:
+                        self._drive_task = None
+                        return
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                else:
+                    await asyncio.sleep(0)
+                async with self.lock:
+                    seat = self._bot_seat_to_move()
+                    if seat is None:
+                        continue
+                    bot = self._bot(seat)
+                    action = bot.act(self.state)
+                    events = self.state.apply(action)
+                    try:
+                        await self._commit(seat, events)
+                    except WebError:
+                        continue
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self._drive_task = None
+            raise
+
+    # ----- turn clock ---------------------------------------------------------------------------
+
+    def _arm_clock(self) -> None:
+        clock = self.row.clock
+        seat = self.state.current_player
+        if not clock or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
+            self._cancel_clock()
+            return
+        key = (seat, len(self.log))
+        if key == self._clock_key:
+            return
+        self._cancel_clock()
+        self._clock_key = key
+        self.deadline = time.monotonic() + clock
+        self._clock_task = asyncio.create_task(self._clock(key, clock))
+
+    def _cancel_clock(self) -> None:
+        if self._clock_task is not None and self._clock_task is not asyncio.current_task():
+            self._clock_task.cancel()
+        self._clock_task = None
+        self._clock_key = None
+        self.deadline = None
+
+    async def _clock(self, key: tuple[int, int], seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self._clock_key != key:
+                return
+            self._clock_task = None
+            self._clock_key = None
+            self.deadline = None
+            self.seats[key[0]].away = True  # timed out: a bot plays until the player returns
+            self._after_change(None)
+
+    async def close(self) -> None:
+        for task in (self._drive_task, self._clock_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._drive_task = self._clock_task = None
+        for conn in self.conns():
+            conn.close()
