@@ -1,0 +1,126 @@
+"""Clue validation: which clue words the seed forbids, each rejection with its reason.
+
+The seed (3(1)–(5)) allows one word about meaning; not a visible word, not a form of one (plural,
+tense, derivation), not part of a visible compound. Forms are found with real linguistic tools
+rather than a suffix list of our own: the Snowball English stemmer (``snowballstemmer``) groups
+derivations and inflections ("happiness" ~ "happy", "nations" ~ "national"), and the ``simplemma``
+lemmatizer, which ships its dictionaries, catches irregular forms ("mice" ~ "mouse", "ran" ~ "run").
+Compounds are found by containment: a clue that is the front or back of a visible word whose other
+part is itself a known word ("horse" in "horseshoe"), or that contains a visible word that way.
+Chinese words have no inflection; there any clue that contains a visible word or lies inside one is
+part of a compound ("火" in "火車").
+
+A problem is ``(i18n key, params)``; ``None`` means the clue is valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import simplemma
+import snowballstemmer  # type: ignore[import-untyped]
+
+Problem = tuple[str, dict[str, Any]]
+
+MIN_PART = 3  # a compound's parts are at least this long ("sea|horse", not "gi|ant")
+RELAXED_MAX_WORDS = 3  # relaxed clues may be short names or open compounds ("new york")
+PUNCTUATION_RELAXED = "-'."
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@cache
+def english_forms(word: str) -> frozenset[str]:
+    """The word, its Snowball stem, its lemma and the lemma's stem: two words sharing one are forms."""
+    lemma = str(simplemma.lemmatize(word, lang="en")).casefold()
+    return frozenset({word, _STEMMER.stemWord(word), lemma, _STEMMER.stemWord(lemma)})
+
+
+@cache
+def is_known_english(word: str) -> bool:
+    return len(word) >= MIN_PART and bool(simplemma.is_known(word, lang="en"))
+
+
+def compound_parts(outer: str, inner: str, language: str) -> bool:
+    """True when ``inner`` is a part of the compound ``outer`` (both lower case, inner != outer)."""
+    if inner == outer or inner not in outer:
+        return False
+    if language == "zh":
+        return True
+    if len(inner) < MIN_PART:
+        return False
+    if outer.startswith(inner) and is_known_english(outer[len(inner) :]):
+        return True
+    return outer.endswith(inner) and is_known_english(outer[: -len(inner)])
+
+
+def shape_problem(raw: str, relaxed: bool) -> Problem | None:
+    """Problems with how the clue is written: symbols, proper nouns, abbreviations, compounds."""
+    words = raw.split()
+    if not words:
+        return ("codenames_duet.clue.empty", {})
+    if len(words) > 1:
+        if not relaxed:
+            return ("codenames_duet.clue.not_one_word", {"clue": raw})
+        if len(words) > RELAXED_MAX_WORDS:
+            return ("codenames_duet.clue.too_many_words", {"clue": raw, "max": RELAXED_MAX_WORDS})
+    for word in words:
+        for ch in word:
+            if ch.isalnum():
+                continue
+            if ch in PUNCTUATION_RELAXED:
+                if not relaxed:
+                    key = "abbreviation" if ch == "." else "compound"
+                    return (f"codenames_duet.clue.{key}", {"clue": raw})
+                continue
+            return ("codenames_duet.clue.symbols", {"clue": raw, "symbol": ch})
+    if relaxed:
+        return None
+    word = words[0]
+    letters = [ch for ch in word if ch.isalpha()]
+    digits = any(ch.isdigit() for ch in word)
+    if letters and digits:
+        return ("codenames_duet.clue.mixed", {"clue": raw})
+    cased = [ch for ch in letters if ch.isupper() or ch.islower()]
+    if len(cased) >= 2 and all(ch.isupper() for ch in cased):
+        return ("codenames_duet.clue.abbreviation", {"clue": raw})
+    if cased and cased[0].isupper():
+        return ("codenames_duet.clue.proper_noun", {"clue": raw})
+    return None
+
+
+def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem | None:
+    """Problems with the clue against the visible words (clue already in lower case)."""
+    visible = list(visible)
+    for word in visible:
+        if clue == word:
+            return ("codenames_duet.clue.visible", {"clue": clue})
+    if language == "en" and clue.isascii() and clue.isalpha():
+        forms = english_forms(clue)
+        for word in visible:
+            if word.isascii() and word.isalpha() and forms & english_forms(word):
+                return ("codenames_duet.clue.form", {"clue": clue, "word": word})
+    parts = clue.replace("-", " ").split() or [clue]
+    for word in visible:
+        for part in {clue, *parts}:
+            if compound_parts(word, part, language):
+                return ("codenames_duet.clue.part_of", {"clue": clue, "word": word})
+            if compound_parts(part, word, language):
+                return ("codenames_duet.clue.contains", {"clue": clue, "word": word})
+    return None
+
+
+def clue_problem(raw: str, visible: Iterable[str], language: str, relaxed: bool) -> Problem | None:
+    """Why the clue word ``raw`` (as typed) is not allowed, or None when it is."""
+    problem = shape_problem(raw, relaxed)
+    if problem is not None:
+        return problem
+    return board_problem(" ".join(raw.casefold().split()), visible, language)
+
+
+def number_problem(number: int, low: int, high: int) -> Problem | None:
+    if low <= number <= high:
+        return None
+    return ("codenames_duet.clue.number_range", {"number": number, "low": low, "high": high})

@@ -1,0 +1,133 @@
+"""Codenames Duet in the terminal: the 5x5 table as one seat sees it (its own key side only).
+
+A seat's view carries only its own key side, so this renderer cannot show the partner's; a public
+view (spectators, the end of a hot-seat game) carries no key at all and shows only what is covered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tabletrek.core.actions import Action
+from tabletrek.i18n import seat_name, translate
+
+if TYPE_CHECKING:
+    from tabletrek.games.codenames_duet.rules import Duet
+
+COLUMNS = 5
+KEY_STYLE = {"green": "bold green", "bystander": "", "assassin": "bold white on red"}
+HISTORY = 8
+
+
+def _ui(lang: str) -> Callable[..., str]:
+    def t(key: str, **args: Any) -> str:
+        return translate(f"codenames_duet.ui.{key}", lang, **args)
+
+    return t
+
+
+class DuetTextUI:
+    def __init__(self, game: Duet) -> None:
+        self.game = game
+
+    def _name(self, seat: int, names: Sequence[str], lang: str) -> str:
+        return names[seat] if 0 <= seat < len(names) else seat_name(seat, lang)
+
+    def cell(self, view: dict[str, Any], c: int) -> Text:
+        """One word: covered agents in green reverse; own key colours; bystander tokens marked."""
+        word = view["words"][c]
+        side = view["side"]
+        marks = ""
+        for s in (0, 1):
+            if c in view["bystanders"][s]:
+                # A token faces the player who guessed wrong: "×" on my key, "·" on my partner's.
+                marks += "×" if side is None or s == side else "·"
+        if view["agents"][c] is not None:
+            return Text(f"✓ {word}", style="black on green")
+        if view["assassin"] == c:
+            return Text(f"☠ {word}", style="bold white on red")
+        style = ""
+        if view["key"] is not None:
+            style = KEY_STYLE[view["key"][c]]
+        if not view["visible"][c]:
+            style = "dim strike"
+        return Text(f"{word} {marks}".rstrip(), style=style)
+
+    def board(self, view: dict[str, Any]) -> Table:
+        grid = Table(show_header=False, show_lines=True, expand=False)
+        for _ in range(COLUMNS):
+            grid.add_column(justify="center", min_width=10)
+        for row in range(len(view["words"]) // COLUMNS):
+            grid.add_row(*(self.cell(view, row * COLUMNS + col) for col in range(COLUMNS)))
+        return grid
+
+    def status(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> Text:
+        t = _ui(lang)
+        line = Text()
+        line.append(t("agents", found=view["agents_found"], total=view["agents_total"]), style="bold green")
+        line.append("   ")
+        line.append(t("tokens", tokens=view["tokens"], start=view["tokens_start"]), style="bold")
+        if view["mistakes_allowed"] < view["tokens_start"]:
+            line.append("   ")
+            line.append(t("mistakes", used=view["mistakes"], allowed=view["mistakes_allowed"]))
+        line.append("\n")
+        if view["over"]:
+            line.append(t("over"), style="bold")
+            return line
+        to_act = self._name(view["to_act"], names, lang)
+        clue = view["clue"]
+        if view["phase"] == "clue":
+            line.append(t("phase_clue", player=to_act))
+        elif view["phase"] == "sudden":
+            line.append(t("phase_sudden", player=to_act), style="bold red")
+        elif clue is not None:
+            line.append(t("phase_guess", player=to_act, word=clue["word"], number=clue["number"]))
+        return line
+
+    def history(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> Table | None:
+        clues = view["clues"][-HISTORY:]
+        if not clues:
+            return None
+        t = _ui(lang)
+        table = Table(title=t("history"), show_header=True, expand=False)
+        table.add_column(t("col_player"))
+        table.add_column(t("col_clue"))
+        table.add_column(t("col_guesses"))
+        for clue in clues:
+            guesses = Text()
+            for g in clue["guesses"]:
+                style = KEY_STYLE[g["kind"]] or "yellow"
+                guesses.append(f"{g['word']} ", style=style)
+            if clue["penalty"]:
+                guesses.append(t("void"), style="red")
+            table.add_row(self._name(clue["seat"], names, lang), f"{clue['word']} {clue['number']}", guesses)
+        return table
+
+    def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        t = _ui(lang)
+        parts: list[RenderableType] = [self.status(view, lang, names), self.board(view)]
+        if view["key"] is None:
+            parts.append(Text(t("legend_public"), style="dim"))
+        else:
+            side = translate(f"codenames_duet.side.{view['side']}", lang)
+            parts.append(Text(t("legend_key", side=side), style="dim"))
+        table = self.history(view, lang, names)
+        if table is not None:
+            parts.append(table)
+        if view["phase"] == "clue" and view["seat"] is not None and view["to_act"] == view["seat"]:
+            parts.append(Text(t("clue_hint"), style="italic"))
+        return Group(*parts)
+
+    def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+        t = _ui(lang)
+        words = action.text.split()
+        if words[0] == "clue":
+            return t("do_clue", word=" ".join(words[1:-1]), number=words[-1])
+        if words[0] == "guess":
+            return t("do_guess", word=words[1])
+        return t("do_stop")

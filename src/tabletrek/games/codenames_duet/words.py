@@ -1,0 +1,87 @@
+"""Word packs: plain text, one word a line, shipped in ``words/`` or loaded from any file.
+
+A pack is named either by a shipped language (``"en"``, ``"zh-Hant"``) or by a path to a UTF-8
+text file. Blank lines and lines starting with ``#`` are ignored. Words are stored in lower case,
+because action texts are compared in lower case (``guess apple``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from tabletrek.core.data import DataError
+
+BOARD_SIZE = 25
+SHIPPED_PACKS = ("en", "zh-Hant")
+
+
+@dataclass(frozen=True, slots=True)
+class WordPack:
+    """The words of one pack and the language its clues are checked in ("en", "zh" or "other")."""
+
+    source: str
+    words: tuple[str, ...]
+    language: str
+
+
+def pack_language(words: tuple[str, ...]) -> str:
+    """English when every word is ASCII letters; Chinese when every word is CJK; else "other".
+
+    The language decides which clue checks apply: stemming and lemmas for English, containment of
+    characters for Chinese, only the language-free checks otherwise.
+    """
+    if all(w.isascii() and w.isalpha() for w in words):
+        return "en"
+    if all(all(is_cjk(ch) for ch in w) for w in words):
+        return "zh"
+    return "other"
+
+
+def is_cjk(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("CJK ")
+
+
+def parse_pack(source: str, text: str) -> WordPack:
+    words: list[str] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        raw = line.strip()
+        if not raw or raw.startswith("#"):
+            continue
+        key = f"line {number}"
+        word = unicodedata.normalize("NFC", raw).lower()
+        if len(word.split()) != 1:
+            raise DataError(source, key, f"{raw!r} is not a single word (a pack holds one word a line)")
+        if not all(ch.isalpha() or ch == "-" for ch in word):
+            raise DataError(source, key, f"{raw!r} holds characters other than letters")
+        if word in seen:
+            raise DataError(source, key, f"{raw!r} repeats line {seen[word]}")
+        seen[word] = number
+        words.append(word)
+    if len(words) < BOARD_SIZE:
+        raise DataError(
+            source, "words", f"a pack needs at least {BOARD_SIZE} words, this one has {len(words)}"
+        )
+    found = tuple(words)
+    return WordPack(source, found, pack_language(found))
+
+
+@cache
+def load_pack(name: str) -> WordPack:
+    """A shipped pack by language ("en", "zh-Hant") or any file by path."""
+    if name in SHIPPED_PACKS:
+        resource = resources.files("tabletrek.games.codenames_duet") / "words" / f"{name}.txt"
+        source = f"tabletrek/games/codenames_duet/words/{name}.txt"
+        return parse_pack(source, resource.read_text(encoding="utf-8"))
+    path = Path(name).expanduser()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(str(path), "", f"cannot read the word pack ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataError(str(path), "", "a word pack must be UTF-8 text") from None
+    return parse_pack(str(path), text)
