@@ -177,6 +177,7 @@ class Manager:
         table = LiveTable(row, self.store, self.executor, self.bot_delay)
         self.tables[row.id] = table
         async with table.lock:
+            table._arm_clock()
             table._ensure_drive()
         return {
             "table": row.id,

@@ -283,11 +283,11 @@ class LiveTable:
                     info.nickname = nickname
                     await self._run(self.store.set_nickname, self.id, seat, nickname)
                 info.away = False  # the player is back: hand the seat back from the bot
+            self._arm_clock()
             conn.send(self.message_for(conn, None, {}))
             for other in self.conns():
                 if other is not conn:
                     other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
-            self._arm_clock()
             self._ensure_drive()
 
     def leave_conn(self, conn: Conn) -> None:

@@ -1,0 +1,110 @@
+"""Helpers for the web tests: creating tables and talking over the WebSocket."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from starlette.testclient import TestClient
+
+Message = dict[str, Any]
+
+
+def create_table(
+    client: TestClient, game: str = "touring", seats: list[Any] | None = None, **spec: Any
+) -> Message:
+    body = {"game": game, "players": 2, "seed": 11, **spec}
+    if seats is not None:
+        body["seats"] = seats
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: Message = response.json()
+    return created
+
+
+def live(client: TestClient, table_id: str) -> Any:
+    """The server's LiveTable (for checking that the state did not change)."""
+    return client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+
+
+def receive_until(ws: Any, wanted: Callable[[Message], bool], limit: int = 200) -> Message:
+    for _ in range(limit):
+        message: Message = ws.receive_json()
+        if wanted(message):
+            return message
+    raise AssertionError("the expected message never came")
+
+
+def hello(ws: Any, token: str | None = None, **extra: Any) -> Message:
+    ws.send_text(json.dumps({"type": "hello", "token": token, **extra}))
+    return receive_until(ws, lambda m: m["type"] in ("state", "error"))
+
+
+def send(ws: Any, message: Any) -> None:
+    ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+
+def expect_error(ws: Any) -> Message:
+    return receive_until(ws, lambda m: m["type"] == "error")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``tabletrek serve`` in a child process on a loopback port (killable, restartable)."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.proc: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        import os
+        import subprocess
+        import sys
+        import time
+
+        import httpx
+
+        command = [sys.executable, "-m", "tabletrek.cli.serve", "--port", str(self.port)]
+        command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
+        env = {**os.environ, "TABLETREK_LANG": "en"}
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
+            try:
+                if httpx.get(f"{self.url}/api/tables", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        import signal
+
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except Exception:
+                self.kill()

@@ -1,0 +1,102 @@
+"""The JSON API: games, catalogs, rules, creating tables, and what a running game keeps private."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+import tabletrek
+
+from .helpers import create_table
+
+
+def test_games_lists_touring_with_bots_and_options(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    touring = games["touring"]
+    assert touring["player_counts"] == [2, 3, 4, 6]
+    assert "random" in touring["bots"] and "greedy" in touring["bots"]
+    assert {o["name"] for o in touring["options"]} >= {"free_discard", "max_turns"}
+
+
+def test_catalogs_are_served_per_language(client: TestClient) -> None:
+    en = client.get("/api/i18n/en?domains=core,web,touring").json()["messages"]
+    zh = client.get("/api/i18n/zh-TW?domains=web,touring").json()
+    assert en["web.ui.your_turn"] == "Your turn."
+    assert zh["lang"] == "zh-Hant"
+    assert zh["messages"]["web.ui.your_turn"] == "輪到你了。"
+    assert zh["messages"]["touring.card.go"] != en["touring.card.go"]
+
+
+def test_rules_page_is_html_from_the_games_markdown(client: TestClient) -> None:
+    for lang in ("en", "zh-Hant"):
+        response = client.get(f"/api/games/touring/rules?lang={lang}")
+        try:
+            markdown = tabletrek.load("touring").rules_markdown(lang)
+        except FileNotFoundError:  # the rules page is written by the game's author
+            assert response.status_code == 404
+            assert response.json()["key"] == "web.error.no_rules"
+            continue
+        heading = next(line for line in markdown.splitlines() if line.startswith("#")).lstrip("# ").strip()
+        assert response.status_code == 200
+        assert heading.split()[0] in response.json()["html"]
+    assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abcdefgh12", "/replay/abcdefgh12", "/rules/touring"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert '<script type="module"' in response.text
+    assert client.get("/static/games/touring.js").status_code == 200
+
+
+def test_create_table_returns_a_long_token_per_human_seat(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    tokens = created["tokens"]
+    assert set(tokens) == {"0", "1"}
+    for token in tokens.values():
+        assert len(token) >= 32  # 24 random bytes, base64: 192 bits
+    assert tokens["0"] != tokens["1"]
+    info = client.get(f"/api/tables/{created['table']}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "human"]
+    assert "token" not in str(info).lower().replace("tokens", "")
+
+
+def test_bad_table_requests_say_why(client: TestClient) -> None:
+    def error(body: object) -> dict[str, object]:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 400
+        result: dict[str, object] = response.json()
+        return result
+
+    assert error({"game": "chess"})["key"] == "web.error.unknown_game"
+    bad = error({"game": "touring", "players": 5})
+    assert bad["key"] == "web.error.bad_options" and "5" in str(bad["args"])
+    assert error({"game": "touring", "options": {"colour": 1}})["key"] == "web.error.bad_options"
+    assert error({"game": "touring", "seats": [{"kind": "human"}]})["key"] == "web.error.bad_request"
+    unknown = error({"game": "touring", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]})
+    assert unknown["key"] == "web.error.unknown_bot"
+    assert error({"game": "touring", "clock": -3})["key"] == "web.error.bad_request"
+    response = client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
+    assert response.json()["key"] == "web.error.bad_json"
+    huge = client.post("/api/tables", content=b"[" + b"1," * 50_000 + b"1]")
+    assert huge.status_code == 413
+
+
+def test_record_and_full_replay_stay_closed_while_the_game_runs(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    table = created["table"]
+    assert client.get(f"/api/tables/{table}/record").status_code == 403
+    assert client.get(f"/api/tables/{table}/replay?viewer=all").json()["key"] == "web.error.replay_running"
+    # a seat's own view needs that seat's token
+    assert client.get(f"/api/tables/{table}/replay?viewer=0").status_code == 403
+    own = client.get(
+        f"/api/tables/{table}/replay/0?viewer=0", headers={"x-seat-token": created["tokens"]["0"]}
+    )
+    assert own.status_code == 200
+    assert own.json()["views"]["0"]["hand"]
+    public = client.get(f"/api/tables/{table}/replay/0?viewer=public").json()
+    assert public["views"]["public"]["hand"] is None
+
+
+def test_unknown_table(client: TestClient) -> None:
+    assert client.get("/api/tables/doesnotexist").status_code == 404
