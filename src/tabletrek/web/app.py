@@ -225,6 +225,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | N
         Route("/t/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
         Route("/rules/{game}", page("rules.html")),
+        Route("/favicon.ico", lambda _request: Response(status_code=204)),
         Route("/api/games", api_games),
         Route("/api/games/{game}/rules", api_rules),
         Route("/api/i18n/{lang}", api_i18n),

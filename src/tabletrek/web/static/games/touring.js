@@ -53,7 +53,7 @@ export function render(root, ctx) {
   const piles = el(
     "div",
     { class: "touring-center" },
-    el("div", { class: "pile", id: "draw-pile" }, el("div", { class: "card back" }, "🂠"), t("touring.ui.draw_pile", { count: view.draw_pile })),
+    el("div", { class: "pile", id: "draw-pile" }, el("div", { class: "card back" }, "?"), t("touring.ui.draw_pile", { count: view.draw_pile })),
     el("div", { class: "pile", id: "discard-pile" }, el("div", { class: "card" }, discardTop), t("touring.ui.discard_pile", { count: view.discard.length, top: discardTop })),
   );
   root.append(tables, piles);

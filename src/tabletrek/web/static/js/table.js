@@ -92,6 +92,9 @@ function draw() {
   const title = t(`${info.domain}.title`);
   document.title = `${title} — tabletrek`;
   const you = model.you;
+  // state hooks for tests and assistive tools: which move the page shows, and whether it is ours
+  document.body.dataset.seq = String(model.seq);
+  document.body.dataset.mine = model.legal.length ? "1" : "0";
   let status;
   if (model.over) {
     const result = model.result;
@@ -158,7 +161,7 @@ function seatsPanel(info, names, you) {
     if (seat.kind === "bot") flags.push(t("web.ui.bot", { bot: seat.bot }));
     else if (seat.away) flags.push(t("web.ui.away"));
     else flags.push(seat.connected ? t("web.ui.online") : t("web.ui.offline"));
-    if (seat.seat === model.to_act && !model.over) flags.push("⏳");
+    if (seat.seat === model.to_act && !model.over) flags.push(t("web.ui.playing_now"));
     list.append(el("li", { class: seat.seat === you ? "me" : "" }, `${names[seat.seat]} — ${flags.join(" · ")}`));
   }
   const controls = el("p", {});

@@ -1,0 +1,169 @@
+"""End to end in a real headless Chromium (the system /usr/bin/chromium, driven by Playwright).
+
+For each game that loads: create a table with bots from the lobby, play several turns by clicking,
+reload mid-game and play on. Hidden information: two seats in two browser contexts each see only
+their own hand; a spectator sees none.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("TABLETREK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT = 15_000
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("browser") / "web.sqlite3"
+    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.05).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def games_in_lobby(server: ServerProcess) -> list[str]:
+    return [g["name"] for g in httpx.get(f"{server.url}/api/games").json()["games"]]
+
+
+def wait_my_turn(page: Any) -> int:
+    page.wait_for_selector("body[data-mine='1']")
+    return int(page.evaluate("document.body.dataset.seq"))
+
+
+def play_one(page: Any, game: str) -> None:
+    """Click one legal move: Touring through its hand, any other game through its move buttons."""
+    seq = wait_my_turn(page)
+    if game == "touring":
+        page.locator("#hand .hand-card.playable").first.click()
+        choice = page.locator("#card-choices button.choice")
+        if page.evaluate("document.body.dataset.seq") == str(seq) and choice.count():
+            choice.first.click()
+    else:
+        page.locator("#moves button.move").first.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProcess, page: Any) -> None:
+    for game in games_in_lobby(server):
+        page.goto(f"{server.url}/")
+        page.select_option("#game", game)
+        page.click("#create-table")
+        page.wait_for_url(f"{server.url}/t/*")
+        for _ in range(3):
+            if page.evaluate("document.body.dataset.seq") is None:
+                page.wait_for_selector("body[data-seq]")
+            if page.locator("#status").inner_text().startswith("Game over"):
+                break
+            play_one(page, game)
+        assert page.locator("#log li").count() >= 3, game
+        page.reload()
+        page.wait_for_selector("body[data-seq]")
+        assert page.locator("#log li").count() >= 3, game
+        if not page.locator("#status").inner_text().startswith("Game over"):
+            play_one(page, game)
+
+
+def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "touring")
+    page.click("#create-table")
+    page.wait_for_selector("#hand")
+    play_one(page, "touring")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function(
+        "document.querySelector('#hand').closest('section').innerText.includes('你的手牌')"
+    )
+    assert "輪到" in page.locator("#status").inner_text() or "電腦" in page.locator("#status").inner_text()
+    table_url = page.url
+    page.goto(table_url.replace("/t/", "/replay/"))
+    page.wait_for_selector("#board .panel")
+    page.click("#next")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#viewer")
+
+
+def listen(ws: Any, box: list[dict[str, Any]]) -> None:
+    ws.on("framereceived", lambda frame: box.append(json.loads(frame)))
+
+
+def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerProcess, browser: Any) -> None:
+    spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    table = created["table"]
+    pages = []
+    frames: list[list[dict[str, Any]]] = []
+    contexts = [browser.new_context() for _ in range(3)]
+    try:
+        for i, fragment in enumerate(
+            (f"seat={created['tokens']['0']}", f"seat={created['tokens']['1']}", "watch")
+        ):
+            page = contexts[i].new_page()
+            page.set_default_timeout(TIMEOUT)
+            received: list[dict[str, Any]] = []
+            page.on(
+                "websocket",
+                lambda ws, box=received: ws.on("framereceived", lambda f: box.append(json.loads(f))),
+            )
+            page.goto(f"{server.url}/t/{table}#{fragment}")
+            page.wait_for_selector("body[data-seq]")
+            pages.append(page)
+            frames.append(received)
+        hands = [p.locator("#hand .hand-card").all_inner_texts() for p in pages[:2]]
+        assert len(hands[0]) == 6 and len(hands[1]) == 5  # seat 1 has drawn for its first turn
+        assert pages[2].locator("#hand").count() == 0
+        states = [[m for m in box if m.get("type") == "state"] for box in frames]
+        assert all(m["you"] == 0 and len(m["view"]["hand"]) == 6 for m in states[0])
+        assert all(m["you"] == 1 and len(m["view"]["hand"]) == 5 for m in states[1])
+        assert all(m["you"] is None and m["view"]["hand"] is None for m in states[2])
+        # the invite link left the address bar; the token lives in this browser only
+        assert "#" not in pages[0].url
+        assert pages[2].locator("#moves button").count() == 0
+    finally:
+        for context in contexts:
+            context.close()
