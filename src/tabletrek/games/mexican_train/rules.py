@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrek.core.actions import Action
+from tabletrek.core.events import seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
@@ -64,6 +65,8 @@ class MexicanTrain(Game):
         self.relaxed_doubles: bool = self.options["relaxed_doubles"]
         self.double_blank_points: int = self.options["double_blank_points"]
         self.mexican: int = self.players  # train number of the Mexican train
+        # Shared, never mutated: events refer to seats with these markers.
+        self.seat_refs: tuple[dict[str, int], ...] = tuple(seat_ref(s) for s in range(self.players + 1))
         self.slots: int = self.players + 1
         self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
         ts = self.tileset
@@ -75,6 +78,7 @@ class MexicanTrain(Game):
             for t in range(ts.size)
         )
         base = ts.size * self.slots
+        self.draw_index = base  # every index below it is a tile play
         self.draw_action = Action(base, "draw")
         self.pass_action = Action(base + 1, "pass")
         self.end_action = Action(base + 2, "end")

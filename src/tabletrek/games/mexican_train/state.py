@@ -20,6 +20,11 @@ from tabletrek.games.mexican_train.rules import MexicanTrain
 
 FIRST, PLAY, DRAWN = 0, 1, 2
 PHASE_NAMES = ("first", "play", "drawn")
+# Event keys of a play, by [train already started][own, another player's, the Mexican train].
+PLAY_KEYS = tuple(
+    tuple(f"mexican_train.event.{verb}_{kind}" for kind in ("own", "other", "mexican"))
+    for verb in ("start", "play")
+)
 NO_TILE = -1
 
 
@@ -34,6 +39,7 @@ class MexicanTrainState(State):
     ends: list[int]  # open end of each train (the engine value while empty)
     markers: list[bool]  # per seat: its train is public
     first_pending: list[bool]  # per seat: its first turn of the round is still to come
+    open: list[int]  # trains ending in a double (derived from trains; kept for speed)
     to_act: int
     phase: int
     bonus: bool  # a double was played this turn: the same player plays again
@@ -66,13 +72,18 @@ class MexicanTrainState(State):
 
     def open_doubles(self) -> list[int]:
         """Trains whose last tile is a double (the engine itself needs no satisfying)."""
+        return list(self.open)
+
+    def _find_open(self) -> list[int]:
         is_double = self.game.tileset.is_double
         return [r for r, train in enumerate(self.trains) if train and is_double[train[-1]]]
 
     def accessible(self, seat: int) -> list[int]:
         """Trains ``seat`` may play on after its first turn: its own, the Mexican, public ones."""
         markers = self.markers
-        return [seat, self.game.mexican, *(s for s in range(self.game.players) if s != seat and markers[s])]
+        if True not in markers:
+            return [seat, self.game.mexican]
+        return [seat, self.game.mexican, *[s for s, marked in enumerate(markers) if marked and s != seat]]
 
     def must_satisfy(self) -> bool:
         """Whether an open double restricts the player to act (relaxed: not for the tile after it)."""
@@ -80,10 +91,9 @@ class MexicanTrainState(State):
 
     def targets(self, seat: int) -> list[int]:
         trains = self.accessible(seat)
-        if self.must_satisfy():
-            doubles = self.open_doubles()
-            if doubles:
-                return [r for r in trains if r in doubles]
+        if self.open and self.must_satisfy():
+            doubles = self.open
+            return [r for r in trains if r in doubles]
         return trains
 
     def hand_points(self, seat: int) -> int:
@@ -106,9 +116,12 @@ class MexicanTrainState(State):
             if game.tileset.is_double[self.trains[seat][-1]]:
                 return plays  # after a double the run must go on while it can
             return [*plays, game.end_action]
-        ends = self.ends
         tiles = self.hands[seat] if self.phase == PLAY else [self.drawn]
-        plays = [rows[t][r] for r in self.targets(seat) for t in tiles if other[t][ends[r]] >= 0]
+        plays: list[Action] = []
+        ends = self.ends
+        for r in self.targets(seat):
+            end = ends[r]
+            plays += [rows[t][r] for t in tiles if other[t][end] >= 0]
         if self.phase == DRAWN:
             return [*plays, game.pass_action]
         if plays:
@@ -121,7 +134,7 @@ class MexicanTrainState(State):
         game = self.game
         index = action.index
         events: list[Event] = []
-        if index < game.draw_action.index:
+        if index < game.draw_index:
             tile, train = divmod(index, game.slots)
             self._play(tile, train, events)
         elif action is game.draw_action:
@@ -140,12 +153,18 @@ class MexicanTrainState(State):
         hand = self.hands[seat]
         hand.remove(tile)
         line = self.trains[train]
-        kind = "mexican" if train == game.mexican else "own" if train == seat else "other"
-        key = f"mexican_train.event.{'play' if line else 'start'}_{kind}"
+        kind = 2 if train == game.mexican else 0 if train == seat else 1
+        key = PLAY_KEYS[bool(line)][kind]
         line.append(tile)
         self.ends[train] = ts.other[tile][self.ends[train]]
-        player = seat_ref(seat)
-        events.append(Event(key, {"player": player, "tile": ts.texts[tile], "owner": seat_ref(train)}))
+        double = ts.is_double[tile]
+        if double:
+            self.open.append(train)
+        elif train in self.open:
+            self.open.remove(train)
+        refs = game.seat_refs
+        player = refs[seat]
+        events.append(Event(key, {"player": player, "tile": ts.texts[tile], "owner": refs[train]}))
         self.passes = 0
         if train == seat and self.markers[seat]:
             self.markers[seat] = False
@@ -158,10 +177,10 @@ class MexicanTrainState(State):
             end = self.ends[seat]
             if any(ts.other[t][end] >= 0 for t in hand):
                 return
-            if ts.is_double[tile]:
+            if double:
                 events.append(Event("mexican_train.event.run_ends_double", {"player": player}))
             self._end_turn()
-        elif ts.is_double[tile]:
+        elif double:
             self.bonus = True
             self.phase = PLAY
             self.drawn = NO_TILE
@@ -229,6 +248,7 @@ class MexicanTrainState(State):
         self.hands = [pool[s * size : (s + 1) * size] for s in range(players)]
         self.boneyard = pool[players * size :]
         self.trains = [[] for _ in range(game.slots)]
+        self.open = []
         self.ends = [engine] * game.slots
         self.markers = [False] * players
         self.first_pending = [True] * players
@@ -407,6 +427,7 @@ class MexicanTrainState(State):
                 if end < 0:
                     raise ValueError(f"train tiles do not join: {[ts.texts[t] for t in line]}")
             self.ends.append(end)
+        self.open = self._find_open()
         if sorted(self.tile_places()) != [1] * ts.size:
             raise ValueError("every tile must be in exactly one place")
 

@@ -1,0 +1,146 @@
+"""Mexican Train throughput: random single-round playouts, compared with two other domino engines.
+
+    taskset -c 0 python -m benchmarks.mexican_train [--seconds 5] [--players 4]
+
+Times uniformly random play through the public API (``legal_actions`` + ``apply``) of 4-player
+single rounds (``rounds=1``), and in the same run random play of the PyPI ``dominoes`` package
+(a 4-player double-six block game) and OpenSpiel's ``python_block_dominoes`` (2 players, chance
+nodes for the deal). Those two come from the ``bench`` extra (``pip install -e .[bench]``); a
+missing one is skipped with a message. The games differ (our round has ~110 actions with a
+boneyard and 5 trains; theirs are shorter block games), so the ratios compare engine speed per
+action and per game, not like with like.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import tabletrek
+
+
+@dataclass
+class Rate:
+    name: str
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    def line(self) -> str:
+        return (
+            f"{self.name:34s} {self.games_per_s:10,.0f} games/s {self.actions_per_s:12,.0f} actions/s "
+            f"({self.games} games, {self.actions} actions, {self.actions / self.games:.1f} per game)"
+        )
+
+
+def timed(name: str, play_one: Callable[[int], int], seconds: float) -> Rate:
+    """Run ``play_one(seed) -> actions`` repeatedly for about ``seconds``."""
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        actions += play_one(games)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(name, games, actions, now - start)
+
+
+def ours(players: int, rng: random.Random) -> Callable[[int], int]:
+    game = tabletrek.load("mexican-train", players=players, rounds=1)
+
+    def play(seed: int) -> int:
+        state = game.new_game(seed=seed)
+        choice = rng.choice
+        n = 0
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def pypi_dominoes(rng: random.Random) -> Callable[[int], int] | None:
+    try:
+        import dominoes
+    except ImportError:
+        return None
+
+    def play(seed: int) -> int:
+        game = dominoes.Game.new()
+        n = 0
+        while game.result is None:
+            domino, left = rng.choice(game.valid_moves)
+            game.make_move(domino, left)
+            n += 1
+        return n
+
+    return play
+
+
+def openspiel_block_dominoes(rng: random.Random) -> Callable[[int], int] | None:
+    try:
+        import pyspiel
+        from open_spiel.python.games import block_dominoes  # noqa: F401 - registers the game
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_block_dominoes")
+
+    def play(seed: int) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                n += 1  # player actions only; the deal's chance actions are not counted
+        return n
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Mexican Train random-playout throughput")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per engine")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    rng = random.Random(20261129)
+    base = timed(f"tabletrek mexican-train ({args.players}p round)", ours(args.players, rng), args.seconds)
+    print(base.line())
+    others = [
+        ("PyPI dominoes (4p block game)", pypi_dominoes(rng), "pip install dominoes (the bench extra)"),
+        (
+            "OpenSpiel python_block_dominoes",
+            openspiel_block_dominoes(rng),
+            "pip install open-spiel (the bench extra)",
+        ),
+    ]
+    for name, play, hint in others:
+        if play is None:
+            print(f"{name:34s} skipped: not installed ({hint})")
+            continue
+        rate = timed(name, play, args.seconds)
+        print(rate.line())
+        print(
+            f"{'':34s} ratio tabletrek/{name.split(' (')[0]}: "
+            f"{base.actions_per_s / rate.actions_per_s:.2f}x actions/s, "
+            f"{base.games_per_s / rate.games_per_s:.2f}x games/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
