@@ -110,12 +110,12 @@ class MexicanTrainState(State):
         rows = game.play_actions
         if self.phase == FIRST:
             end = self.ends[seat]
-            plays = [rows[t][seat] for t in self.hands[seat] if other[t][end] >= 0]
+            run = [rows[t][seat] for t in self.hands[seat] if other[t][end] >= 0]
             if self.run == 0:
-                return plays or [game.pass_action]
+                return run or [game.pass_action]
             if game.tileset.is_double[self.trains[seat][-1]]:
-                return plays  # after a double the run must go on while it can
-            return [*plays, game.end_action]
+                return run  # after a double the run must go on while it can
+            return [*run, game.end_action]
         tiles = self.hands[seat] if self.phase == PLAY else [self.drawn]
         plays: list[Action] = []
         ends = self.ends
