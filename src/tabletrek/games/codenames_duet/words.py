@@ -70,18 +70,32 @@ def parse_pack(source: str, text: str) -> WordPack:
     return WordPack(source, found, pack_language(found))
 
 
-@cache
 def load_pack(name: str) -> WordPack:
     """A shipped pack by language ("en", "zh-Hant") or any file by path."""
     if name in SHIPPED_PACKS:
-        resource = resources.files("tabletrek.games.codenames_duet") / "words" / f"{name}.txt"
-        source = f"tabletrek/games/codenames_duet/words/{name}.txt"
-        return parse_pack(source, resource.read_text(encoding="utf-8"))
+        return _shipped_pack(name)
     path = Path(name).expanduser()
     try:
-        text = path.read_text(encoding="utf-8")
+        stat = path.stat()
     except OSError as exc:
         raise DataError(str(path), "", f"cannot read the word pack ({exc.strerror})") from None
+    # Cached per file version, so an edited pack is read again.
+    return _file_pack(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _shipped_pack(name: str) -> WordPack:
+    resource = resources.files("tabletrek.games.codenames_duet") / "words" / f"{name}.txt"
+    source = f"tabletrek/games/codenames_duet/words/{name}.txt"
+    return parse_pack(source, resource.read_text(encoding="utf-8"))
+
+
+@cache
+def _file_pack(path: str, _mtime: int, _size: int) -> WordPack:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(path, "", f"cannot read the word pack ({exc.strerror})") from None
     except UnicodeDecodeError:
-        raise DataError(str(path), "", "a word pack must be UTF-8 text") from None
-    return parse_pack(str(path), text)
+        raise DataError(path, "", "a word pack must be UTF-8 text") from None
+    return parse_pack(path, text)
