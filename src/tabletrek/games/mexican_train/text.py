@@ -73,7 +73,9 @@ class MexicanTrainTextUI:
             else:
                 label = Text(name_of(owner, names, lang))
                 if owner == view["seat"]:
-                    label.append(" (" + t("you") + ")", style="cyan")
+                    label.stylize("cyan")
+                    if t("you") not in label.plain:  # the CLI's names may already say so
+                        label.append(" (" + t("you") + ")", style="cyan")
             marker = Text("◆ " + t("public"), style="magenta") if train["marker"] else Text("")
             chain = Text()
             tiles = train["tiles"]
