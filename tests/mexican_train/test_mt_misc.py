@@ -92,6 +92,9 @@ def test_catalogs_match_and_cover_every_key_used():
         f"mexican_train.ui.move_{v}_{kind}" for v in ("play", "start") for kind in ("own", "other", "mexican")
     }
     keys |= {spec.help for spec in tabletrek.load("mexican-train").option_specs}
+    ui = (PACKAGE / "text.py").read_text()
+    keys |= {f"mexican_train.ui.{k}" for k in re.findall(r"\bt\(\"(\w+)\"", ui)}
+    assert {"mexican_train.ui.round", "mexican_train.ui.your_hand", "mexican_train.event.draw"} <= keys
     assert keys - set(en) == set()
     for key, template in en.items():
         assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", zh[key])), key
