@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -283,8 +284,11 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise WebError("web.error.bad_message")
+        started = time.perf_counter()
         await table.act(conn, text, seq, seat)
-        conn.send({"type": "ack", "id": ref, "seq": table.seq})
+        # ms from reading the move to queuing the ack (after the commit), for load measurements
+        server_ms = round((time.perf_counter() - started) * 1000, 3)
+        conn.send({"type": "ack", "id": ref, "seq": table.seq, "ms": server_ms})
     elif kind == "lang":
         lang = data.get("lang")
         conn.lang = normalize_lang(lang if isinstance(lang, str) else None)
