@@ -134,23 +134,19 @@ def report(load: Load, elapsed: float, cpu: float) -> None:
     args = load.args
     print(f"tables: {args.tables} ({args.game}, {args.players} players: 1 WebSocket client + bots)")
     print(f"think time: {args.think:g} s, bot delay: {args.bot_delay:g} s, measured {elapsed:.1f} s")
-    print(
-        f"moves committed: {load.moves} -> {load.moves / elapsed:,.0f} actions/s; games finished: {load.games}"
-    )
+    rate = load.moves / elapsed
+    print(f"moves committed: {load.moves} -> {rate:,.0f} actions/s; games finished: {load.games}")
     print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
     if lat:
         p50 = statistics.median(lat) * 1000
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-        print(
-            f"client actions: {len(lat)}; latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms"
-        )
+        worst = lat[-1] * 1000
+        print(f"client actions: {len(lat)}; latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
     if load.server_ms:
         inside = sorted(load.server_ms)
         p50 = statistics.median(inside)
         p99 = inside[min(len(inside) - 1, int(len(inside) * 0.99))]
-        print(
-            f"  of which inside the server (read -> committed -> ack queued): p50 {p50:.1f} ms, p99 {p99:.1f} ms"
-        )
+        print(f"  inside the server (read -> committed -> ack queued): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     print(f"errors: {load.errors}")
 
 

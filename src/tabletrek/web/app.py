@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 import logging
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
