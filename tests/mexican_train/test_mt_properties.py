@@ -62,7 +62,11 @@ def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
     if not state.is_over:
         # The copies go on identically.
         action = rng.choice(state.legal_actions())
+        copy = state.clone()
+        copy.apply(action)
+        assert state.to_json() == text  # the clone shares nothing
         state.apply(action)
+        assert copy.to_json() == state.to_json()
         again.apply(action.text)
         assert again.to_json() == state.to_json()
 

@@ -350,7 +350,25 @@ class MexicanTrainState(State):
     def clone(self) -> MexicanTrainState:
         other = MexicanTrainState.__new__(MexicanTrainState)
         self._copy_base_into(other, copy_rng(self.rng))
-        other._load(self._dump())
+        other.round_index = self.round_index
+        other.engine = self.engine
+        other.engine_placer = self.engine_placer
+        other.hands = [list(h) for h in self.hands]
+        other.boneyard = list(self.boneyard)
+        other.trains = [list(line) for line in self.trains]
+        other.ends = list(self.ends)
+        other.open = list(self.open)
+        other.markers = list(self.markers)
+        other.first_pending = list(self.first_pending)
+        other.to_act = self.to_act
+        other.phase = self.phase
+        other.bonus = self.bonus
+        other.drawn = self.drawn
+        other.run = self.run
+        other.passes = self.passes
+        other.totals = list(self.totals)
+        other.round_scores = [list(r) for r in self.round_scores]
+        other.ended = self.ended
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> MexicanTrainState:
