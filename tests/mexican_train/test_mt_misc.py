@@ -201,3 +201,15 @@ def test_bot_parameters_are_checked():
     game = tabletrek.load("mexican-train")
     with pytest.raises(ValueError, match="no parameters"):
         game.bot("planner", seat=0, seed=1, depth=3)
+
+
+def test_text_ui_renders_spectators_and_finished_matches():
+    game = tabletrek.load("mexican-train", players=3, engine=1)
+    state = game.new_game(seed=8)
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    console = Console(width=90, record=True)
+    console.print(game.terminal().render(state.public_view(), "en", ["A", "B", "C"]))
+    out = console.export_text()
+    assert "Match over" in out and "Last round" in out and "Your hand" not in out
