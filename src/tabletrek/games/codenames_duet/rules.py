@@ -38,7 +38,7 @@ from tabletrek.games.codenames_duet.words import BOARD_SIZE, WordPack, load_pack
 
 MAX_NUMBER = GREENS_PER_SIDE  # a clue never needs to point at more greens than a side has
 MAX_TOKENS = 11  # the box holds 11 timer tokens
-CLUE_SAMPLE = 6  # clue words offered by legal_actions (any valid word may be typed)
+CLUE_SAMPLE = 6  # clue suggestions offered by legal_actions (any valid word may be typed)
 PHASES = ("clue", "guess", "sudden", "over")
 ENDINGS = ("won", "assassin", "sudden_death", "time_mistake")
 # Clue problems that are a violation of the word rules (cost a token with strict_penalty), as
@@ -269,33 +269,38 @@ class DuetState(State):
 
     # ----- legal actions ------------------------------------------------------------------------
 
-    def clue_candidates(self) -> list[str]:
-        """A few valid clue words from the pack's off-board words, chosen per position without
-        touching the game's RNG (they only make the clue phase's action list finite)."""
-        pack = self.game.pack
+    def clue_suggestions(self) -> list[Action]:
+        """A few valid clues from the pack's off-board words, each with a number in range.
+
+        Any valid word may be given as a clue, so the clue phase's legal actions are only these
+        suggestions: enough for a menu and the random bot. They are picked per position without
+        touching the game's RNG, so listing legal actions never changes the game.
+        """
+        game = self.game
+        pack = game.pack
         on_board = set(self.cells)
         pool = [i for i in range(len(pack.words)) if i not in on_board]
         picker = random.Random(derive_seed(self.seed, len(self._history)))
         picker.shuffle(pool)
         visible = self.visible_words()
-        relaxed = self.game.options["relaxed_clues"]
-        found: list[str] = []
+        relaxed = game.options["relaxed_clues"]
+        words: list[str] = []
         for i in pool:
             word = pack.words[i]
             if clue_problem(word, visible, pack.language, relaxed) is None:
-                found.append(word)
-                if len(found) == CLUE_SAMPLE:
+                words.append(word)
+                if len(words) == CLUE_SAMPLE:
                     break
-        if not found:
+        if not words:
             # A pack of exactly 25 words leaves no word off the board: a number is a valid clue.
-            found = [str(n) for n in range(10) if str(n) not in visible][:CLUE_SAMPLE]
-        return found
+            words = [str(n) for n in range(10) if str(n) not in visible][:CLUE_SAMPLE]
+        low, high = self.number_range()
+        return [game.clue_action(w, picker.randint(low, high)) for w in words]
 
     def _legal_actions(self) -> list[Action]:
         game = self.game
         if self.phase == "clue":
-            low, high = self.number_range()
-            return [game.clue_action(w, n) for w in self.clue_candidates() for n in range(low, high + 1)]
+            return self.clue_suggestions()
         actions = [game._guesses[self.cells[c]] for c in self.guessable()]
         if self.phase == "guess" and self.clue is not None and self.clue["guesses"]:
             actions.append(game._stop)

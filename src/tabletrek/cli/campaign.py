@@ -1,0 +1,239 @@
+"""``tabletrek campaign``: Codenames Duet's mission map, played city by city, progress per profile.
+
+Subcommands: ``map`` (the cities, their turns/mistakes, links and this profile's status), ``play
+CITY`` (a mission at the terminal, with the AI partner or hot seat, as ``tabletrek play``),
+``record CITY won|lost`` (note a mission played at a real table), ``profiles`` and ``reset``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from tabletrek.cli.common import (
+    console,
+    default_names,
+    fail,
+    load_game,
+    parse_options,
+    pick_lang,
+    split_list,
+    tr,
+)
+from tabletrek.core.data import DataError
+from tabletrek.games.codenames_duet.campaign import (
+    MissionMap,
+    Progress,
+    load_progress,
+    mission_map,
+    profiles,
+    progress_path,
+    save_progress,
+)
+from tabletrek.paths import records_dir, user_data_dir
+
+GAME = "codenames-duet"
+STATUS_STYLE = {"won": "bold green", "open": "bold cyan", "tried": "yellow", "locked": "dim"}
+
+app = typer.Typer(
+    name="campaign",
+    help=tr("codenames_duet.campaign.help"),
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+ProfileOpt = Annotated[str, typer.Option("--profile", help=tr("codenames_duet.campaign.opt.profile"))]
+LangOpt = Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))]
+
+
+def _t(key: str, lang: str, **args: object) -> str:
+    return tr(f"codenames_duet.campaign.{key}", lang, **args)
+
+
+def city_name(city: str, lang: str) -> str:
+    return tr(f"codenames_duet.city.{city}", lang)
+
+
+def _progress(profile: str, lang: str) -> Progress:
+    try:
+        return load_progress(user_data_dir(), profile)
+    except (ValueError, DataError) as exc:
+        raise fail(str(exc)) from None
+
+
+def _city(mmap: MissionMap, name: str, lang: str) -> str:
+    try:
+        return mmap.city(name).id
+    except ValueError:
+        raise fail(_t("error.city", lang, city=name, cities=", ".join(mmap.cities))) from None
+
+
+def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
+    table = Table(title=_t("map_title", lang, profile=progress.profile))
+    for column in ("col_city", "col_turns", "col_mistakes", "col_status", "col_record", "col_links"):
+        table.add_column(_t(column, lang))
+    for city in mmap.cities.values():
+        status = progress.status(city.id, mmap)
+        entry = progress.missions.get(city.id, {})
+        record = ""
+        if entry:
+            record = _t("record", lang, wins=entry["wins"], attempts=entry["attempts"])
+            if entry["wins"]:
+                record += _t("best", lang, best=entry["best_tokens_left"])
+        name = city_name(city.id, lang) + (" *" if city.source == "seed" else "")
+        if city.id == mmap.start:
+            name += " ⌂"
+        table.add_row(
+            name,
+            str(city.turns),
+            str(city.mistakes),
+            f"[{STATUS_STYLE[status]}]{_t('status.' + status, lang)}[/]",
+            record,
+            ", ".join(city_name(c, lang) for c in city.links),
+        )
+    table.caption = _t("map_caption", lang)
+    return table
+
+
+@app.command("map", help=tr("codenames_duet.campaign.map_help"))
+def map_cmd(profile: ProfileOpt = "default", lang: LangOpt = None) -> None:
+    language = pick_lang(lang)
+    mmap = mission_map()
+    console.print(map_table(mmap, _progress(profile, language), language))
+
+
+@app.command("play", help=tr("codenames_duet.campaign.play_help"))
+def play_cmd(
+    city: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.city"))],
+    profile: ProfileOpt = "default",
+    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.bots"))] = None,
+    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=tr("cli.opt.seat"))] = None,
+    lang: LangOpt = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=tr("cli.opt.seed"))] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
+    names: Annotated[str | None, typer.Option("--names", help=tr("cli.opt.names"))] = None,
+) -> None:
+    from tabletrek.cli.play import TerminalTable
+
+    language = pick_lang(lang)
+    mmap = mission_map()
+    city_id = _city(mmap, city, language)
+    progress = _progress(profile, language)
+    if city_id not in progress.available(mmap):
+        opened = ", ".join(city_name(c, language) for c in progress.available(mmap))
+        raise fail(_t("error.locked", language, city=city_name(city_id, language), open=opened))
+    options = parse_options(option)
+    for fixed in ("tokens", "mistakes"):
+        if fixed in options:
+            raise fail(_t("error.fixed_option", language, option=fixed))
+    mission = mmap.cities[city_id]
+    options.update(mission.options())
+    game = load_game(GAME, players, options)
+    human_seats = sorted({s - 1 for s in (seat or [])})
+    bot_names = split_list(bots)
+    if not human_seats and len(bot_names) < game.players:
+        human_seats = [0]
+    for s in human_seats:
+        if not 0 <= s < game.players:
+            raise fail(tr("cli.error.seat", language, seat=s + 1, players=game.players))
+    if not bot_names:
+        bot_names = [game.bots()[-1]]
+    for name in bot_names:
+        if name not in game.bots():
+            raise fail(tr("cli.error.bot", language, bot=name, game=GAME, bots=", ".join(game.bots())))
+    state = game.new_game(seed)
+    others = [s for s in range(game.players) if s not in human_seats]
+    seat_bots = {
+        s: game.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s) for i, s in enumerate(others)
+    }
+    table_names = default_names(game.players, language, split_list(names))
+    for s, bot in seat_bots.items():
+        table_names[s] += f" ({bot.name})"
+    console.print(
+        _t(
+            "mission",
+            language,
+            city=city_name(city_id, language),
+            turns=mission.turns,
+            mistakes=mission.mistakes,
+        )
+    )
+    table = TerminalTable(game, state, human_seats, seat_bots, table_names, language)
+    if not table.run():
+        console.print(_t("abandoned", language))
+        return
+    table.finish()
+    result = state.result
+    assert result is not None
+    won = bool(result.winners)
+    before = set(progress.available(mmap))
+    progress.note(city_id, won, state.view(0)["tokens"])
+    save_progress(user_data_dir(), progress)
+    record = state.record().with_meta(campaign={"profile": profile, "city": city_id}, saved=time.time())
+    record.save(records_dir() / f"{GAME}-{city_id}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json")
+    _report(mmap, progress, city_id, won, before, language)
+
+
+def _report(mmap: MissionMap, progress: Progress, city: str, won: bool, before: set[str], lang: str) -> None:
+    key = "won" if won else "lost"
+    console.print(_t(f"result.{key}", lang, city=city_name(city, lang)))
+    opened = [c for c in progress.available(mmap) if c not in before]
+    if opened:
+        console.print(_t("opened", lang, cities=", ".join(city_name(c, lang) for c in opened)))
+
+
+@app.command("record", help=tr("codenames_duet.campaign.record_help"))
+def record_cmd(
+    city: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.city"))],
+    outcome: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.outcome"))],
+    tokens_left: Annotated[
+        int, typer.Option("--tokens-left", help=tr("codenames_duet.campaign.opt.left"))
+    ] = 0,
+    profile: ProfileOpt = "default",
+    lang: LangOpt = None,
+) -> None:
+    language = pick_lang(lang)
+    mmap = mission_map()
+    city_id = _city(mmap, city, language)
+    if outcome.lower() not in ("won", "lost"):
+        raise fail(_t("error.outcome", language, outcome=outcome))
+    progress = _progress(profile, language)
+    if city_id not in progress.available(mmap):
+        opened = ", ".join(city_name(c, language) for c in progress.available(mmap))
+        raise fail(_t("error.locked", language, city=city_name(city_id, language), open=opened))
+    if not 0 <= tokens_left <= mmap.cities[city_id].turns:
+        raise fail(_t("error.tokens_left", language, turns=mmap.cities[city_id].turns))
+    before = set(progress.available(mmap))
+    won = outcome.lower() == "won"
+    progress.note(city_id, won, tokens_left)
+    save_progress(user_data_dir(), progress)
+    _report(mmap, progress, city_id, won, before, language)
+
+
+@app.command("profiles", help=tr("codenames_duet.campaign.profiles_help"))
+def profiles_cmd(lang: LangOpt = None) -> None:
+    language = pick_lang(lang)
+    found = profiles(user_data_dir())
+    console.print("\n".join(found) if found else _t("no_profiles", language))
+
+
+@app.command("reset", help=tr("codenames_duet.campaign.reset_help"))
+def reset_cmd(
+    profile: ProfileOpt = "default",
+    yes: Annotated[bool, typer.Option("--yes", help=tr("codenames_duet.campaign.opt.yes"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    language = pick_lang(lang)
+    try:
+        path: Path = progress_path(user_data_dir(), profile)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if not yes:
+        raise fail(_t("error.confirm", language, profile=profile))
+    path.unlink(missing_ok=True)
+    console.print(_t("reset_done", language, profile=profile))
