@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
+from tabletrek.games.double_crossing import content
 from tabletrek.games.double_crossing.content import CARD_SLUGS, KINDS
 from tabletrek.games.double_crossing.state import DoubleCrossingState
 
@@ -111,7 +112,11 @@ def main() -> None:
     parser.add_argument("--bots", default="trader", help="comma-separated, cycled over the seats")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--exact-return", action="store_true")
+    parser.add_argument("--data", help="a folder with edited board/contracts/economy.toml to balance")
     args = parser.parse_args()
+    if args.data:
+        # Balancing edited data: make it the content every game loads in this process.
+        content._DEFAULT = content.load_content(args.data)
     options = {"exact_return": True} if args.exact_return else {}
     result = run(args.games, args.players, args.bots.split(","), args.seed, options)
     print(report(result))

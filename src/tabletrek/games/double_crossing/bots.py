@@ -19,6 +19,7 @@ from tabletrek.games.double_crossing.content import (
     PASSENGER,
     STOP,
     VILLAIN,
+    half,
 )
 from tabletrek.games.double_crossing.decisions import has_cars
 from tabletrek.games.double_crossing.moves import (
@@ -140,7 +141,7 @@ class TraderBot:
             value += (
                 2.5
                 if any(
-                    o < 0 and cash >= c.contracts[k].price // 2 and has_cars(s, seat, k)
+                    o < 0 and cash >= half(c.contracts[k].price) and has_cars(s, seat, k)
                     for k, o in enumerate(s.owner)
                 )
                 else 0.0
@@ -207,7 +208,8 @@ class TraderBot:
         most = max(a for a, _, _ in by[BUY_N])
         cash = s.cash[self.seat]
         hand = sum(s.hands[self.seat])
-        n = min(most, max(0, 3 - hand)) if cash >= 800_000 else 0
+        # Cards are a luxury: money buys contracts. Refill an empty hand only when rich.
+        n = min(most, 1) if hand == 0 and cash >= 1_200_000 else 0
         return self.game.act(BUY_N, n)
 
     def _on_discard(

@@ -58,6 +58,11 @@ ONE_EACH = (
 BILL = 50_000
 
 
+def half(amount: int) -> int:
+    """Half price, rounded down to a whole $50,000 bill (our ruling: the bank gives no change)."""
+    return amount // 2 // BILL * BILL
+
+
 @dataclass(frozen=True, slots=True)
 class Space:
     kind: str
@@ -136,7 +141,7 @@ def load_economy(source: str, data: dict[str, Any]) -> dict[str, Any]:
         car = need(cars, slug, dict, source, "cars")
         path = f"cars.{slug}"
         counts[code] = need_count(car, "count", source, path)
-        prices[code] = _money(car, "price", source, path, 2 * BILL)
+        prices[code] = _money(car, "price", source, path)
         for face in need(car, "die", list, source, path):
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
                 raise DataError(source, f"{path}.die", f"die faces are 1..6, not {face!r}")
@@ -210,7 +215,7 @@ def load_contracts(source: str, data: dict[str, Any]) -> tuple[tuple[str, ...], 
                 cars[CAR_CODE[car]] = need_count(cars_table, car, source, f"{rpath}.cars")
             if not 1 <= sum(cars) <= 3:
                 raise DataError(source, f"{rpath}.cars", f"a contract needs 1 to 3 cars, not {sum(cars)}")
-            price = _money(row, "price", source, rpath, 2 * BILL)
+            price = _money(row, "price", source, rpath)
             contracts.append(
                 Contract(len(contracts), f"{slug}-{ri + 1}", ci, (cars[0], cars[1], cars[2], cars[3]), price)
             )

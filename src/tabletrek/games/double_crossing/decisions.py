@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.games.double_crossing.content import CAR_TYPES, CARD_TYPES, CREW, ENGINEER, STOP, VILLAIN
+from tabletrek.games.double_crossing.content import CAR_TYPES, CARD_TYPES, CREW, ENGINEER, STOP, VILLAIN, half
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
     BUY_CARDS,
@@ -213,7 +213,7 @@ def pay_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: list[E
         flow._sell_car(seat, a, events)
         return
     flow.owner[a] = -1
-    got = flow._from_bank(seat, flow.content.contracts[a].price // 2)
+    got = flow._from_bank(seat, half(flow.content.contracts[a].price))
     events.append(
         Event(
             "double_crossing.event.sell_contract",
@@ -299,7 +299,7 @@ def connect_options(flow: Flow, task: Task) -> list[Action]:
         g.act(CONNECT, k.index)
         for k in flow.content.contracts
         if flow.owner[k.index] < 0
-        and flow.cash[seat] >= k.price // 2
+        and flow.cash[seat] >= half(k.price)
         and (not cars or has_cars(flow, seat, k.index))
     ]
     return [*out, g.act(DECLINE)] if out else []
@@ -308,7 +308,7 @@ def connect_options(flow: Flow, task: Task) -> list[Action]:
 def connect_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: list[Event]) -> None:
     flow.stack.pop()
     if kind == CONNECT:
-        _take_contract(flow, task["seat"], a, flow.content.contracts[a].price // 2, events, "connect")
+        _take_contract(flow, task["seat"], a, half(flow.content.contracts[a].price), events, "connect")
 
 
 def double_cross_options(flow: Flow, task: Task) -> list[Action]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.events import seat_ref, text_ref
 from tabletrek.core.state import normalize_text
-from tabletrek.games.double_crossing.content import CREW, ENGINEER, STOP, VILLAIN
+from tabletrek.games.double_crossing.content import CREW, ENGINEER, STOP, VILLAIN, half
 from tabletrek.games.double_crossing.decisions import cards_available, has_cars
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
@@ -104,7 +104,7 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
             return _ill("wrong_company")
         if state.owner[a] >= 0:
             return _ill("contract_taken")
-        price = k.price if kind == TRADE else k.price // 2
+        price = k.price if kind == TRADE else half(k.price)
         if state.cash[seat] < price:
             return _ill("too_poor", amount=price)
         if not has_cars(state, seat, a):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, seat_ref, text_ref
 from tabletrek.core.state import State
-from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, ENGINEER, Content
+from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, ENGINEER, Content, half
 from tabletrek.games.double_crossing.moves import ROLL_CREW
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class Flow(State):
     def _sell_car(self, seat: int, car: int, events: list[Event]) -> None:
         self.cars[seat][car] -= 1
         self.yard[car] += 1
-        got = self._from_bank(seat, self.content.car_prices[car] // 2)
+        got = self._from_bank(seat, half(self.content.car_prices[car]))
         events.append(
             Event(
                 "double_crossing.event.sell_car",

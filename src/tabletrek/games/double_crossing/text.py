@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
-from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS
+from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS, half
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
     BUY_CARDS,
@@ -215,14 +215,14 @@ class DoubleCrossingTextUI:
             return t("ui.action.discard", card=t(f"card.{CARD_SLUGS[a]}"))
         if kind in (DROP, SELL_CAR, BUY_CAR):
             word = {DROP: "drop", SELL_CAR: "sell_car", BUY_CAR: "buy_car"}[kind]
-            price = c.car_prices[a] // 2 if kind == SELL_CAR else c.car_prices[a]
+            price = half(c.car_prices[a]) if kind == SELL_CAR else c.car_prices[a]
             return t(f"ui.action.{word}", car=t(f"car.{CAR_SLUGS[a]}"), price=money(price))
         if kind == SELL_CONTRACT:
-            return t("ui.action.sell_contract", contract=contract(a), price=money(c.contracts[a].price // 2))
+            return t("ui.action.sell_contract", contract=contract(a), price=money(half(c.contracts[a].price)))
         if kind == TRADE:
             return t("ui.action.trade", contract=contract(a))
         if kind == CONNECT:
-            return t("ui.action.connect", contract=contract(a), price=money(c.contracts[a].price // 2))
+            return t("ui.action.connect", contract=contract(a), price=money(half(c.contracts[a].price)))
         if kind == DOUBLE_CROSS:
             owner = next(s for s, ks in enumerate(view["contracts"]) if c.contracts[a].slug in ks)
             return t("ui.action.double_cross", contract=contract(a), target=self._name(owner, names, lang))
