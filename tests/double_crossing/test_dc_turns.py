@@ -1,0 +1,386 @@
+"""Scenario tests: setup, the turn, dice rules, every crew card, the rack, winning, rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletrek import IllegalAction
+from tabletrek.core.registry import load
+from tabletrek.games.double_crossing.content import BOX, CREW, ENGINEER, STOP, TANK, VILLAIN
+from tabletrek.games.double_crossing.state import DoubleCrossingState
+
+from . import positions as p
+
+
+def illegal_key(s: DoubleCrossingState, text: str) -> str:
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(text)
+    assert s.to_json() == before
+    return info.value.key
+
+
+# ----- setup -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_setup_money_cars_cards_and_first_player(players: int) -> None:
+    for seed in range(5):
+        s = load("double-crossing", players=players).new_game(seed=seed)
+        assert isinstance(s, DoubleCrossingState)
+        c = s.content
+        assert s.cash == [1_500_000] * players and s.depot == 100_000
+        assert s.money_total() == 19_500_000
+        assert all(sum(rack) == 2 for rack in s.cars)
+        assert all(sum(hand) == 4 for hand in s.hands)
+        assert len(s.draw) == 55 - 4 * players
+        assert s.pos == [-1] * players and s.turn_seat == s.first
+        p.conserved(s)
+        assert c.die_car == (0, 1, 1, 2, 2, 3)
+
+
+def test_first_player_is_the_highest_roll_ties_rolled_again() -> None:
+    game = load("double-crossing", players=3)
+    s = game.new_game(seed=11)
+    assert isinstance(s, DoubleCrossingState)
+    assert s.turn_seat == s.first and s.pending is not None
+    # the window asks the other players, starting with the one after the first player
+    assert s.pending == {
+        "k": "window",
+        "seat": (s.first + 1) % 3,
+        "queue": [(s.first + 2) % 3],
+        "target": s.first,
+    }
+
+
+# ----- the Stop card: an out-of-turn reaction window ------------------------------------------------
+
+
+def window(s: DoubleCrossingState, seat: int) -> None:
+    n = s.game.players
+    others = [(seat + i) % n for i in range(1, n)]
+    p.start_turn(s, seat)
+    s.stack.append({"k": "window", "seat": others[0], "queue": others[1:], "target": seat})
+
+
+def test_every_other_player_is_asked_in_turn_order() -> None:
+    s = p.table()
+    window(s, 1)
+    asked = []
+    while s.pending["k"] == "window":
+        asked.append(s.current_player)
+        assert p.texts(s) == ["pass"]  # no Stop card: pass is the only answer, but it is asked
+        s.apply("pass")
+    assert asked == [2, 3, 0]
+    assert s.current_player == 1 and s.pending["k"] == "preroll"
+
+
+def test_stop_won_skips_the_turn() -> None:
+    s = p.table()
+    p.cards(s, 3, stop=1)
+    window(s, 1)
+    s.apply("pass")  # seat 2 (no Stop card) is asked first
+    assert s.current_player == 3 and p.texts(s) == ["pass", "stop"]
+    p.dice(s, 3, 3, 5, 2)  # tie re-rolled, then 5 beats 2
+    s.apply("stop")
+    assert s.hands[3][STOP] == 0 and s.discard[-1] == STOP
+    assert s.turn_seat == 2  # seat 1 lost the turn
+    p.conserved(s)
+
+
+def test_stop_lost_lets_the_turn_go_on_and_closes_the_window() -> None:
+    s = p.table()
+    p.cards(s, 2, stop=1)
+    p.cards(s, 3, stop=1)
+    window(s, 1)
+    p.dice(s, 1, 6)
+    s.apply("stop")  # seat 2 loses the duel
+    assert s.current_player == 1 and s.pending["k"] == "preroll"  # seat 3 is not asked
+
+
+def test_stops_per_turn_option_keeps_asking() -> None:
+    s = p.table(stops_per_turn=2)
+    p.cards(s, 2, stop=1)
+    p.cards(s, 3, stop=1)
+    window(s, 1)
+    p.dice(s, 1, 6)
+    s.apply("stop")
+    assert s.current_player == 3 and p.texts(s) == ["pass", "stop"]
+
+
+def test_stop_needs_the_card() -> None:
+    s = p.table()
+    window(s, 1)
+    assert illegal_key(s, "stop") == "double_crossing.illegal.no_card"
+
+
+# ----- rolling, Railroad Crew -----------------------------------------------------------------
+
+
+def test_roll_options_follow_the_crew_cards_held() -> None:
+    s = p.table()
+    assert "roll slow" not in p.texts(s)
+    assert illegal_key(s, "roll slow") == "double_crossing.illegal.crew_needed"
+    p.cards(s, 0, crew=1)
+    s._legal = None
+    assert {"roll", "roll slow", "roll back"} <= set(p.texts(s)) and "roll slow back" not in p.texts(s)
+    p.cards(s, 0, crew=1)
+    s._legal = None
+    assert "roll slow back" in p.texts(s)
+
+
+def test_slow_uses_one_die_and_one_card() -> None:
+    s = p.table()
+    p.cards(s, 0, crew=1)
+    s.pos[0] = 10
+    p.dice(s, 4)
+    s.apply("roll slow")
+    assert s.pos[0] == 14 and s.hands[0][CREW] == 0 and s.played[CREW] == 1
+
+
+def test_reverse_moves_counter_clockwise_for_this_turn_only() -> None:
+    s = p.table()
+    p.cards(s, 0, crew=1)
+    s.pos[0] = 10
+    p.dice(s, 1, 2)
+    s.apply("roll back")
+    assert s.pos[0] == 7
+    p.start_turn(s, 0)  # next turn: clockwise again
+    p.dice(s, 1, 2)
+    s.apply("roll")
+    assert s.pos[0] == 10
+
+
+def test_slow_and_reverse_costs_two_cards() -> None:
+    s = p.table()
+    p.cards(s, 0, crew=2)
+    s.pos[0] = 2
+    p.dice(s, 5)
+    s.apply("roll slow back")
+    assert s.pos[0] == 45 and s.hands[0][CREW] == 0
+
+
+def test_buy_cards_instead_of_rolling() -> None:
+    s = p.table()
+    s.pos[0] = 5
+    p.dice(s, 2)
+    s.apply("buy cards")
+    assert p.texts(s) == ["buy 0", "buy 1", "buy 2"]
+    s.apply("buy 2")
+    assert sum(s.hands[0]) == 2 and s.pos[0] == 5 and s.turn_seat == 1
+    assert s.cash[0] == p.START - 200_000
+
+
+# ----- doubles -----------------------------------------------------------------
+
+
+def test_doubles_discard_a_card_of_your_choice() -> None:
+    s = p.table()
+    p.cards(s, 0, villain=1, stop=1)
+    s.pos[0] = 5
+    p.dice(s, 2, 2)
+    s.apply("roll")
+    assert s.pending["k"] == "discard" and p.texts(s) == ["discard villain", "discard stop"]
+    s.apply("discard stop")
+    assert s.hands[0][STOP] == 0 and s.discard == [STOP] and s.pos[0] == 9
+    assert s.played[STOP] == 0  # discarded, not played
+
+
+def test_doubles_without_cards_just_move() -> None:
+    s = p.table()
+    s.pos[0] = 5
+    p.dice(s, 3, 3)
+    s.apply("roll")
+    assert s.pos[0] == 11
+
+
+def test_double_sixes_give_a_boxcar_and_no_discard() -> None:
+    s = p.table()
+    p.cards(s, 0, villain=1)
+    s.pos[0] = 1
+    p.dice(s, 6, 6)
+    s.apply("roll")
+    assert s.cars[0][BOX] == 1 and s.hands[0][VILLAIN] == 1 and s.pos[0] == 13
+
+
+def test_double_sixes_with_no_boxcar_left_give_nothing() -> None:
+    s = p.table()
+    p.cars(s, 1, box=6)
+    s.pos[0] = 1
+    p.dice(s, 6, 6)
+    s.apply("roll")
+    assert s.cars[0][BOX] == 0
+    p.conserved(s)
+
+
+# ----- occupied spaces -----------------------------------------------------------------
+
+
+def test_landing_on_an_occupied_space_gives_another_turn_with_cards() -> None:
+    s = p.table()
+    target = p.space(s, "crew-cards")
+    s.pos[3] = target
+    p.cards(s, 0, crew=1)
+    p.land(s, 0, target)
+    assert s.current_player == 0 and s.pending["k"] == "preroll"
+    assert "roll slow" in p.texts(s)
+
+
+# ----- Villain -----------------------------------------------------------------
+
+
+def test_villain_derails_a_car_of_the_target_onto_its_space() -> None:
+    s = p.table()
+    p.cards(s, 0, villain=2)
+    s.pos[2] = 20
+    p.cars(s, 2, box=1, tank=1)
+    assert "villain p3" in p.texts(s) and "villain p2" not in p.texts(s)  # p2 has no car
+    s.apply("villain p3")
+    assert s.current_player == 2 and p.texts(s) == ["drop box", "drop tank"]  # the target chooses
+    s.apply("drop tank")
+    assert s.dropped == {20: [0, 0, 0, 1]} and s.cars[2][TANK] == 0
+    assert s.current_player == 0 and s.pending["k"] == "preroll"
+    assert not any(t.startswith("villain") for t in p.texts(s))  # one per turn
+    assert illegal_key(s, "villain p3") == "double_crossing.illegal.one_per_turn"
+    p.conserved(s)
+
+
+def test_villain_car_goes_to_the_next_player_stopping_there() -> None:
+    s = p.table()
+    p.cards(s, 0, villain=1)
+    target = p.space(s, "govt-contract")
+    s.pos[2] = target
+    p.cars(s, 2, hopper=1)
+    s.apply("villain p3")  # one car type: dropped without asking
+    assert s.dropped == {target: [0, 0, 1, 0]}
+    p.land(s, 0, target, 2, 3, 1)
+    assert s.cars[0] == [0, 0, 1, 0]
+
+
+def test_villain_needs_a_target_on_the_track() -> None:
+    s = p.table()
+    p.cards(s, 0, villain=1)
+    p.cars(s, 2, hopper=1)
+    assert illegal_key(s, "villain p3") == "double_crossing.illegal.villain_target"
+
+
+# ----- Engineer -----------------------------------------------------------------
+
+
+def test_engineer_rolls_again_once_per_turn() -> None:
+    s = p.table()
+    p.cards(s, 0, engineer=2)
+    p.land(s, 0, p.space(s, "crew-cards"))
+    assert s.pending["k"] == "end" and p.texts(s) == ["engineer", "end"]
+    s.apply("engineer")
+    assert s.current_player == 0 and s.pending["k"] == "preroll" and s.played[ENGINEER] == 1
+    p.land(s, 0, p.space(s, "crew-cards", 1))
+    assert s.turn_seat == 1  # a second Engineer is not offered
+
+
+def test_engineer_may_be_kept() -> None:
+    s = p.table()
+    p.cards(s, 0, engineer=1)
+    p.land(s, 0, p.space(s, "crew-cards"))
+    s.apply("end")
+    assert s.turn_seat == 1 and s.hands[0][ENGINEER] == 1
+
+
+def test_no_engineer_on_the_stop_space() -> None:
+    s = p.table()
+    p.cards(s, 0, engineer=1)
+    p.land(s, 0, p.space(s, "stop"))
+    assert s.turn_seat == 1
+
+
+# ----- the rack -----------------------------------------------------------------
+
+
+def test_a_seventh_car_is_sold_back_at_half_price() -> None:
+    s = p.table()
+    p.cars(s, 0, box=3, tank=3)
+    p.land(s, 0, p.space(s, "train-shop"), 2, 3, 4)  # a hopper
+    assert s.pending["k"] == "rack" and p.texts(s) == ["sell box", "sell hopper", "sell tank"]
+    s.apply("sell tank")
+    assert sum(s.cars[0]) == 6 and s.cash[0] == p.START + s.content.car_prices[TANK] // 2
+    p.conserved(s)
+
+
+# ----- winning -----------------------------------------------------------------
+
+
+def test_passing_central_station_with_six_contracts_wins() -> None:
+    s = p.table()
+    p.give_any(s, 0, 6)
+    s.pos[0] = 45
+    p.dice(s, 3, 4)
+    s.apply("roll")
+    assert s.is_over and s.result is not None and s.result.winners == (0,)
+    assert s.result.reason == "double_crossing.end.home" and s.pos[0] == 0
+    assert s.current_player is None and s.legal_actions() == []
+
+
+def test_five_contracts_do_not_win() -> None:
+    s = p.table()
+    p.give_any(s, 0, 5)
+    s.pos[0] = 45
+    p.dice(s, 3, 4)
+    s.apply("roll")
+    assert not s.is_over and s.pos[0] == 4
+
+
+def test_exact_return_option_needs_an_exact_landing() -> None:
+    s = p.table(exact_return=True)
+    p.give_any(s, 0, 6)
+    s.pos[0] = 45
+    p.dice(s, 3, 4)
+    s.apply("roll")
+    assert not s.is_over
+    s = p.table(exact_return=True)
+    p.give_any(s, 0, 6)
+    s.pos[0] = 45
+    p.dice(s, 1, 2)
+    s.apply("roll")
+    assert s.is_over and s.winner == 0
+
+
+def test_backwards_through_central_station_also_counts() -> None:
+    s = p.table()
+    p.give_any(s, 0, 6)
+    p.cards(s, 0, crew=1)
+    s.pos[0] = 3
+    p.dice(s, 2, 3)
+    s.apply("roll back")
+    assert s.is_over and s.winner == 0
+
+
+def test_roundhouse_to_central_station_wins() -> None:
+    s = p.table()
+    p.give_any(s, 0, 6)
+    p.land(s, 0, p.space(s, "roundhouse"), 2, 3, 4, 4)
+    s.apply("go 0")
+    assert s.is_over and s.winner == 0
+
+
+def test_max_rounds_ends_in_a_draw() -> None:
+    s = p.table(max_rounds=1, players=2, seat=1)
+    p.land(s, 1, p.space(s, "stop"))  # seat 1 is the last of round 1
+    assert s.is_over and s.result is not None and s.result.winners == ()
+    assert s.result.reason == "double_crossing.end.max_rounds"
+
+
+# ----- explanations -----------------------------------------------------------------
+
+
+def test_illegal_moves_name_the_rule() -> None:
+    s = p.table()
+    assert illegal_key(s, "fly home") == "double_crossing.illegal.unknown"
+    assert illegal_key(s, "trade prairie-oil-1") == "double_crossing.illegal.not_now"
+    assert illegal_key(s, "engineer") == "double_crossing.illegal.not_now"
+    assert illegal_key(s, "villain p2") == "double_crossing.illegal.no_card"
+    p.cars(s, 0, tank=1)
+    p.land(s, 0, p.space(s, "trade", 2))
+    assert illegal_key(s, "trade harbor-steel-1") == "double_crossing.illegal.wrong_company"
+    assert illegal_key(s, "trade prairie-oil-2") == "double_crossing.illegal.cars_needed"
+    message = IllegalAction("double_crossing.illegal.cars_needed").message("zh-Hant")
+    assert "車輛" in message
