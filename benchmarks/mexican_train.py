@@ -29,6 +29,7 @@ class Rate:
     games: int
     actions: int
     seconds: float
+    unit: str = "games"  # what one playout is: our playouts are single rounds
 
     @property
     def actions_per_s(self) -> float:
@@ -40,12 +41,12 @@ class Rate:
 
     def line(self) -> str:
         return (
-            f"{self.name:34s} {self.games_per_s:10,.0f} games/s {self.actions_per_s:12,.0f} actions/s "
-            f"({self.games} games, {self.actions} actions, {self.actions / self.games:.1f} per game)"
+            f"{self.name:34s} {self.games_per_s:10,.0f} {self.unit}/s {self.actions_per_s:12,.0f} actions/s "
+            f"({self.games} {self.unit}, {self.actions} actions, {self.actions / self.games:.1f} per playout)"
         )
 
 
-def timed(name: str, play_one: Callable[[int], int], seconds: float) -> Rate:
+def timed(name: str, play_one: Callable[[int], int], seconds: float, unit: str = "games") -> Rate:
     """Run ``play_one(seed) -> actions`` repeatedly for about ``seconds``."""
     games = actions = 0
     start = time.perf_counter()
@@ -55,7 +56,7 @@ def timed(name: str, play_one: Callable[[int], int], seconds: float) -> Rate:
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return Rate(name, games, actions, now - start)
+            return Rate(name, games, actions, now - start, unit)
 
 
 def ours(players: int, rng: random.Random) -> Callable[[int], int]:
@@ -136,7 +137,8 @@ def main() -> None:
     for _ in range(args.repeats):
         for name, play, _hint in engines:
             if play is not None:
-                slices[name].append(timed(name, play, args.seconds))
+                unit = "rounds" if name == engines[0][0] else "games"
+                slices[name].append(timed(name, play, args.seconds, unit))
     print(
         f"best of {args.repeats} interleaved {args.seconds:g}-second slices per engine (median in brackets)"
     )
@@ -154,7 +156,7 @@ def main() -> None:
             print(
                 f"{'':34s} ratio tabletrek/{name.split(' (')[0]}: "
                 f"{base.actions_per_s / rate.actions_per_s:.2f}x actions/s, "
-                f"{base.games_per_s / rate.games_per_s:.2f}x games/s"
+                f"{base.games_per_s / rate.games_per_s:.2f}x playouts/s (our round vs their game)"
             )
 
 
