@@ -1,7 +1,7 @@
 """Mexican Train bots: ``greedy`` (doubles, then heavy tiles) and ``planner`` (plans its own train).
 
 Both decide from what their seat may know: the legal actions (which depend only on the acting
-seat's hand and the table), their own hand, and the public table (train ends, markers, open doubles).
+seat's hand and the table) and, for the planner, ``state.view(seat)``.
 """
 
 from __future__ import annotations
@@ -76,13 +76,13 @@ class PlannerBot(_Base):
     name = "planner"
 
     def choose(self, state: MexicanTrainState, plays: list[tuple[Action, int, int]]) -> Action:
-        from tabletrek.games.mexican_train.state import FIRST
-
         ts = self.game.tileset
         seat = self.seat
-        hand = state.hands[seat]
-        plan = best_chain(ts, hand, state.ends[seat], DEFAULT_LIMIT)
-        if state.phase == FIRST:
+        view = state.view(seat)  # all it reads of the state: its own hand and the public table
+        own = view["trains"][seat]
+        hand = [ts.tile_id(a, b) for a, b in view["hand"]]
+        plan = best_chain(ts, hand, own["end"], DEFAULT_LIMIT)
+        if view["phase"] == "first":
             # The first turn is a run on one's own train: lay the whole plan.
             for action, tile, _train in plays:
                 if plan and tile == plan[0]:
@@ -96,7 +96,7 @@ class PlannerBot(_Base):
             if b != a:
                 counts[b] += 1
         held_doubles = {ts.tiles[t][0] for t in hand if ts.is_double[t]}
-        marked = state.markers[seat]
+        marked = own["marker"]
 
         def score(play: tuple[Action, int, int]) -> float:
             _action, tile, train = play
