@@ -75,15 +75,36 @@ def wait_my_turn(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.seq"))
 
 
+def click_if_any(page: Any, selector: str) -> bool:
+    target = page.locator(selector)
+    if target.count():
+        target.first.click()
+        return True
+    return False
+
+
 def play_one(page: Any, game: str) -> None:
-    """Click one legal move: Touring through its hand, any other game through its move buttons."""
+    """Click one legal move through the game's own UI (its hand, grid or prompt), else a move button."""
     seq = wait_my_turn(page)
+    clicked = False
     if game == "touring":
-        page.locator("#hand .hand-card.playable").first.click()
-        choice = page.locator("#card-choices button.choice")
-        if page.evaluate("document.body.dataset.seq") == str(seq) and choice.count():
-            choice.first.click()
-    else:
+        clicked = click_if_any(page, "#hand .hand-card.playable")
+    elif game == "mexican-train":
+        clicked = click_if_any(page, "#hand .tile-button.playable")
+    elif game == "codenames-duet":
+        clicked = click_if_any(page, "#grid .cd-card.guessable")
+        if not clicked and page.locator("#clue-word").count():
+            suggestion = page.locator("#moves button.move").first.get_attribute("data-action")
+            _, word, number = suggestion.split()
+            page.fill("#clue-word", word)
+            page.fill("#clue-number", number)
+            page.click("#give-clue")
+            clicked = True
+    elif game == "double-crossing":
+        clicked = click_if_any(page, "#stop-prompt #pass-stop")
+    if clicked and page.evaluate("document.body.dataset.seq") == str(seq):
+        click_if_any(page, ".choices button.choice")
+    if not clicked:
         page.locator("#moves button.move").first.click()
     page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
 
@@ -126,6 +147,22 @@ def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: A
     page.wait_for_function("document.querySelectorAll('#log li').length > 0")
     page.select_option("#lang", "en")
     page.wait_for_selector("#viewer")
+
+
+def test_codenames_clue_entry_shows_the_rule_that_refuses_a_clue(server: ServerProcess, page: Any) -> None:
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "codenames-duet")
+    page.click("#create-table")
+    page.wait_for_selector("#clue-word")
+    word = page.locator("#grid .cd-card").first.get_attribute("data-word")
+    page.fill("#clue-word", word)
+    page.click("#give-clue")
+    page.wait_for_function("document.querySelector('#clue-error').textContent.length > 0")
+    assert word in page.locator("#clue-error").inner_text()
+    assert page.locator("#grid .cd-card").count() == 25
+    assert page.locator("#grid .cd-card.key-green").count() >= 1  # this seat's side of the key
 
 
 def listen(ws: Any, box: list[dict[str, Any]]) -> None:

@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
+import tomllib
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -32,6 +34,7 @@ MAX_MESSAGE = 8 * 1024
 """Largest client message the app reads (action texts and clues are short)."""
 MAX_BODY = 64 * 1024
 MAX_ACTION = 500
+DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 
 log = logging.getLogger("tabletrek.web")
 
@@ -122,6 +125,19 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | N
             return error_response(WebError("web.error.no_rules", game=name), 404)
         html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
         return JSONResponse({"game": name, "lang": lang, "html": html})
+
+    async def api_data(request: Request) -> Response:
+        """A game's rule data file (``data/<name>.toml``) as JSON, e.g. a board for the UI to draw.
+
+        Game-agnostic: rule data is public and shipped as files ("data, not code")."""
+        name = request.path_params["game"]
+        file = request.path_params["file"]
+        if name not in games() or not DATA_NAME.fullmatch(file):
+            return error_response(WebError("web.error.no_data", game=name, file=file), 404)
+        resource = resources.files(game_class(name).package) / "data" / f"{file}.toml"
+        if not resource.is_file():
+            return error_response(WebError("web.error.no_data", game=name, file=file), 404)
+        return JSONResponse(tomllib.loads(resource.read_text(encoding="utf-8")))
 
     async def api_i18n(request: Request) -> Response:
         lang = normalize_lang(request.path_params["lang"])
@@ -229,6 +245,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | N
         Route("/favicon.ico", lambda _request: Response(status_code=204)),
         Route("/api/games", api_games),
         Route("/api/games/{game}/rules", api_rules),
+        Route("/api/games/{game}/data/{file}", api_data),
         Route("/api/i18n/{lang}", api_i18n),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table}", api_table),

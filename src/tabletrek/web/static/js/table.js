@@ -82,6 +82,7 @@ function drawError() {
   const box = document.getElementById("error");
   if (!box) return;
   box.textContent = lastError ? renderMessage(lastError, model ? model.names : null) : "";
+  for (const slot of document.querySelectorAll("[data-error-slot]")) slot.textContent = box.textContent;
 }
 
 function draw() {
