@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from tabletrek.cli import campaign, games_cmd, play, replay, rules, simulate
+from tabletrek.cli import campaign, games_cmd, play, replay, rules, serve, simulate
 from tabletrek.cli.common import tr
 
 app = typer.Typer(
@@ -24,6 +24,7 @@ app.command("replay", help=tr("cli.replay.help"))(replay.replay_cmd)
 app.command("rules", help=tr("cli.rules.help"))(rules.rules_cmd)
 app.command("games", help=tr("cli.games.help"))(games_cmd.games_cmd)
 app.add_typer(campaign.app, name="campaign", help=tr("codenames_duet.campaign.help"))
+app.command("serve", help=tr("web.serve.help"))(serve.serve)
 
 
 def main() -> None:
