@@ -48,7 +48,7 @@ TOKEN_STYLE = (
     "bold white on black",
     "bold black on white",
 )
-CELL = 7
+CELL = 8
 
 
 def money(amount: int) -> str:

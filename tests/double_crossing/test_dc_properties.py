@@ -1,0 +1,180 @@
+"""Property tests: conservation of money, cars, cards and contracts after every action; replay and
+JSON round trips; illegal actions change nothing; views leak no hand and no deck order."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletrek
+from tabletrek import IllegalAction, State
+from tabletrek.core.bots import Bot
+from tabletrek.games.double_crossing.state import DoubleCrossingState
+
+from .positions import conserved
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+configs = st.sampled_from(
+    [
+        {"players": 4, "max_rounds": 60},
+        {"players": 2, "max_rounds": 40, "exact_return": True},
+        {"players": 3, "max_rounds": 40, "connections_needs_cars": False},
+        {"players": 5, "max_rounds": 30, "stops_per_turn": 2},
+        {"players": 6, "max_rounds": 30},
+    ]
+)
+
+
+def new_state(config: dict[str, Any], seed: int) -> DoubleCrossingState:
+    config = dict(config)
+    players = config.pop("players")
+    state = tabletrek.load("double-crossing", players=players, **config).new_game(seed=seed)
+    assert isinstance(state, DoubleCrossingState)
+    return state
+
+
+def lineup(state: DoubleCrossingState, rng: random.Random) -> list[Bot | None]:
+    """A mix of trader bots (which finish games) and uniformly random moves (None)."""
+    game = state.game
+    return [
+        game.bot("trader", seat=s, seed=rng.randrange(2**32)) if rng.random() < 0.5 else None
+        for s in range(game.players)
+    ]
+
+
+def step(state: DoubleCrossingState, bots: list[Bot | None], rng: random.Random) -> None:
+    seat = state.current_player
+    assert seat is not None
+    bot = bots[seat]
+    state.apply(bot.act(state) if bot is not None else rng.choice(state.legal_actions()))
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_money_cars_cards_and_contracts_are_conserved_after_every_action(config, seed, choices):
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    bots = lineup(state, rng)
+    contracts = len(state.content.contracts)
+    while not state.is_over:
+        conserved(state)
+        assert len(state.owner) == contracts and all(-1 <= o < state.players for o in state.owner)
+        assert (
+            all(sum(rack) <= state.content.rack_limit for rack in state.cars) or state.pending["k"] == "rack"
+        )
+        step(state, bots, rng)
+    conserved(state)
+    result = state.result
+    assert result is not None and (state.winner is None) == (result.winners == ())
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), stop=st.integers(0, 600))
+def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    bots = lineup(state, rng)
+    for _ in range(stop):
+        if state.is_over:
+            break
+        step(state, bots, rng)
+    text = state.to_json()
+    assert tabletrek.replay(state.record()).to_json() == text
+    assert tabletrek.replay(state.record().to_json()).to_json() == text
+    again = State.from_json(text)
+    assert again.to_json() == text
+    assert state.clone().to_json() == text
+    if not state.is_over:
+        action = rng.choice(state.legal_actions())
+        copy = state.clone()
+        copy.apply(action)
+        assert state.to_json() == text  # the clone shares nothing
+        state.apply(action)
+        assert copy.to_json() == state.to_json()
+        again.apply(action.text)
+        assert again.to_json() == state.to_json()
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), stop=st.integers(0, 300))
+def test_illegal_actions_leave_the_state_unchanged(config, seed, choices, stop):
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    bots = lineup(state, rng)
+    for _ in range(stop):
+        if state.is_over:
+            break
+        step(state, bots, rng)
+    before = state.to_json()
+    legal = {a.text for a in state.legal_actions()}
+    game = state.game
+    for _ in range(15):
+        action = game.action(rng.randrange(game.num_actions))
+        if action.text in legal:
+            continue
+        for attempt in (action, action.text):
+            try:
+                state.apply(attempt)
+            except IllegalAction as exc:
+                assert exc.key.startswith(("double_crossing.illegal.", "core.illegal."))
+                assert exc.message("zh-Hant") and exc.message("en")
+            else:
+                raise AssertionError(f"{action.text!r} was applied though not legal")
+            assert state.to_json() == before
+    for junk in ("", "roll twice", "trade nobody-9", "move p9 3", "go 99"):
+        with pytest.raises(IllegalAction):
+            state.apply(junk)
+        assert state.to_json() == before
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), stop=st.integers(0, 400))
+def test_views_are_identical_across_determinizations(config, seed, choices, stop):
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    bots = lineup(state, rng)
+    for _ in range(stop):
+        if state.is_over:
+            break
+        step(state, bots, rng)
+    for seat in range(state.players):
+        view = state.view(seat)
+        json.dumps(view)
+        assert view["hand"] == dict(
+            zip(("crew", "villain", "engineer", "stop"), state.hands[seat], strict=True)
+        )
+        assert "draw" not in view and "hands" not in view  # no other hand, no deck order
+        for k in range(3):
+            other = state.determinize(seat, random.Random(k))
+            assert isinstance(other, DoubleCrossingState)
+            assert other.view(seat) == view
+            conserved(other)
+            if state.current_player == seat:
+                assert [a.text for a in other.legal_actions()] == [a.text for a in state.legal_actions()]
+    public = state.public_view()
+    json.dumps(public)
+    assert public["hand"] is None and public["hand_counts"] == [sum(h) for h in state.hands]
+
+
+def test_trader_beats_random_decisively() -> None:
+    wins = 0
+    games = 12
+    for i in range(games):
+        game = tabletrek.load("double-crossing", players=4)
+        state = game.new_game(seed=i)
+        trader_seat = i % 4
+        bots = [
+            game.bot("trader" if s == trader_seat else "random", seat=s, seed=i * 10 + s) for s in range(4)
+        ]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].act(state))
+        wins += state.result is not None and state.result.winners == (trader_seat,)
+    assert wins >= 10
