@@ -16,7 +16,8 @@ A problem is ``(i18n key, params)``; ``None`` means the clue is valid.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 import simplemma
@@ -91,23 +92,41 @@ def shape_problem(raw: str, relaxed: bool) -> Problem | None:
     return None
 
 
+@dataclass(frozen=True)
+class BoardIndex:
+    """The visible words prepared for checking many clues: their forms, by form."""
+
+    words: tuple[str, ...]
+    exact: frozenset[str]
+    form_of: dict[str, str]
+
+
+@lru_cache(maxsize=512)
+def board_index(visible: tuple[str, ...], language: str) -> BoardIndex:
+    form_of: dict[str, str] = {}
+    if language == "en":
+        for word in visible:
+            if word.isascii() and word.isalpha():
+                for form in english_forms(word):
+                    form_of.setdefault(form, word)
+    return BoardIndex(visible, frozenset(visible), form_of)
+
+
 def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem | None:
     """Problems with the clue against the visible words (clue already in lower case)."""
-    visible = list(visible)
-    for word in visible:
-        if clue == word:
-            return ("codenames_duet.clue.visible", {"clue": clue})
-    if language == "en" and clue.isascii() and clue.isalpha():
-        forms = english_forms(clue)
-        for word in visible:
-            if word.isascii() and word.isalpha() and forms & english_forms(word):
-                return ("codenames_duet.clue.form", {"clue": clue, "word": word})
-    parts = clue.replace("-", " ").split() or [clue]
-    for word in visible:
-        for part in {clue, *parts}:
-            if compound_parts(word, part, language):
+    board = board_index(tuple(visible), language)
+    if clue in board.exact:
+        return ("codenames_duet.clue.visible", {"clue": clue})
+    if board.form_of and clue.isascii() and clue.isalpha():
+        for form in sorted(english_forms(clue)):  # sorted: the same word named in every process
+            if form in board.form_of:
+                return ("codenames_duet.clue.form", {"clue": clue, "word": board.form_of[form]})
+    parts = sorted({clue, *clue.replace("-", " ").split()})
+    for word in board.words:
+        for part in parts:
+            if part in word and compound_parts(word, part, language):
                 return ("codenames_duet.clue.part_of", {"clue": clue, "word": word})
-            if compound_parts(part, word, language):
+            if word in part and compound_parts(part, word, language):
                 return ("codenames_duet.clue.contains", {"clue": clue, "word": word})
     return None
 

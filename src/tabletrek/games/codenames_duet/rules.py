@@ -278,14 +278,17 @@ class DuetState(State):
         """
         game = self.game
         pack = game.pack
-        on_board = set(self.cells)
-        pool = [i for i in range(len(pack.words)) if i not in on_board]
+        taken = set(self.cells)
         picker = random.Random(derive_seed(self.seed, len(self._history)))
-        picker.shuffle(pool)
         visible = self.visible_words()
         relaxed = game.options["relaxed_clues"]
         words: list[str] = []
-        for i in pool:
+        # Draw pack words at random until enough are valid (bounded, so a tiny pack cannot loop).
+        for _ in range(20 * CLUE_SAMPLE):
+            i = picker.randrange(len(pack.words))
+            if i in taken:
+                continue
+            taken.add(i)
             word = pack.words[i]
             if clue_problem(word, visible, pack.language, relaxed) is None:
                 words.append(word)
@@ -307,9 +310,17 @@ class DuetState(State):
         return actions
 
     def apply(self, action: Action | str) -> list[Event]:
-        # A clue's word is free text: any clue Action goes through its text, which is validated.
+        # A clue's word is free text: a clue (text or Action) is validated from its text, without
+        # listing the legal actions, whose clues are only suggestions.
         if isinstance(action, Action) and action.index >= self.game.clue_base:
-            return super().apply(action.text)
+            action = action.text
+        if isinstance(action, str) and not self.is_over:
+            words = action.split()
+            if words and words[0].lower() == "clue":
+                clue = self._parse_clue(words[1:], action)
+                self._legal = None
+                self._history.append(clue.text)
+                return self._apply(clue)
         return super().apply(action)
 
     def parse(self, text: str) -> Action:
