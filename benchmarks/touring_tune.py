@@ -46,7 +46,7 @@ def main() -> None:
     print(f"start: {best_rate:.3f}", flush=True)
     for _ in range(args.passes):
         for field in fields(Weights):
-            for factor in (0.5, 1.5):
+            for factor in (0.7, 1.4):
                 trial = dict(best)
                 trial[field.name] = best[field.name] * factor if best[field.name] else factor - 1
                 rate = win_rate(trial, args.games, args.seed)

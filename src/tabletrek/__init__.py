@@ -7,6 +7,9 @@
 0
 """
 
+# The games package is imported before the ``games`` function is bound, so that the function, not
+# the package, is what ``tabletrek.games`` names (a package import would otherwise rebind it).
+import tabletrek.games as _games_package  # noqa: F401
 from tabletrek.core import (
     Action,
     Event,

@@ -113,7 +113,7 @@ def test_city_limits_not_on_yourself() -> None:
 def test_delays_only_on_an_opponent_showing_go(delay: str) -> None:
     state = position(hands={0: [delay]}, go={1: ["go"]})
     state.apply(f"play {delay} p2")
-    assert [c for c in state.go[1]][-1] == {"puncture": 7, "out-of-gasoline": 8, "collision": 9}[delay]
+    assert list(state.go[1])[-1] == {"puncture": 7, "out-of-gasoline": 8, "collision": 9}[delay]
 
 
 @pytest.mark.parametrize("victim_go", [[], ["go", "puncture"], ["go", "out-of-gasoline", "gasoline"]])
@@ -141,7 +141,9 @@ def test_puncture_is_cured_by_go() -> None:
 
 
 def test_out_of_gasoline_needs_gasoline_then_go() -> None:
-    state = position(hands={0: ["go", "gasoline", "1"], 1: ["city-limits"]}, go={0: ["go", "out-of-gasoline"]})
+    state = position(
+        hands={0: ["go", "gasoline", "1"], 1: ["city-limits"]}, go={0: ["go", "out-of-gasoline"]}
+    )
     assert texts(state) == ["play gasoline"]
     state.apply("play gasoline")
     state.apply("discard city-limits")  # the opponent's turn

@@ -40,8 +40,12 @@ def test_turn_draws_one_then_passes_to_the_left() -> None:
 
 
 def test_completing_the_exact_set_wins_at_once() -> None:
-    state = position(hands={0: ["30"]}, go={0: ["go"]}, speed={0: ["country"]},
-                     miles={0: {"1": 8, "3": 4, "15": 2, "30": 1}})
+    state = position(
+        hands={0: ["30"]},
+        go={0: ["go"]},
+        speed={0: ["country"]},
+        miles={0: {"1": 8, "3": 4, "15": 2, "30": 1}},
+    )
     events = state.apply("play 30")
     assert state.is_over and state.current_player is None
     result = state.result
@@ -61,8 +65,9 @@ def test_one_card_short_of_the_set_is_not_a_win() -> None:
 
 
 def test_three_players_race_to_seventy() -> None:
-    state = position(3, hands={0: ["30"]}, go={0: ["go"]}, speed={0: ["country"]},
-                     miles={0: {"1": 4, "3": 2, "15": 2}})
+    state = position(
+        3, hands={0: ["30"]}, go={0: ["go"]}, speed={0: ["country"]}, miles={0: {"1": 4, "3": 2, "15": 2}}
+    )
     state.apply("play 30")
     assert state.is_over and state.result is not None and state.result.winners == (0,)
     assert state.team_miles(0) == 70
@@ -111,7 +116,11 @@ def test_max_turns_ends_in_a_draw() -> None:
     assert not state.is_over
     state.apply("discard city-limits")
     assert state.is_over
-    assert state.result is not None and state.result.winners == () and state.result.reason == "core.end.max_turns"
+    assert (
+        state.result is not None
+        and state.result.winners == ()
+        and state.result.reason == "core.end.max_turns"
+    )
 
 
 def test_partners_share_their_piles() -> None:
@@ -135,7 +144,13 @@ def test_team_hazards_target_the_other_team_by_name() -> None:
 
 
 def test_a_team_wins_together() -> None:
-    state = position(6, hands={4: ["30"]}, go={1: ["go"]}, speed={1: ["country"]},
-                     miles={1: {"1": 4, "3": 2, "15": 2}}, to_act=4)
+    state = position(
+        6,
+        hands={4: ["30"]},
+        go={1: ["go"]},
+        speed={1: ["country"]},
+        miles={1: {"1": 4, "3": 2, "15": 2}},
+        to_act=4,
+    )
     state.apply("play 30")
     assert state.result is not None and state.result.winners == (1, 4)

@@ -8,7 +8,9 @@ from tests.touring.helpers import position, team_miles, texts
 
 
 def test_puncture_in_country_costs_one_fifteen() -> None:
-    state = position(hands={0: ["puncture"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 2, "30": 1}})
+    state = position(
+        hands={0: ["puncture"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 2, "30": 1}}
+    )
     events = state.apply("play puncture p2")
     assert team_miles(state, 1) == {"1": 0, "3": 0, "15": 1, "30": 1}
     assert state.discard == [3]
@@ -25,13 +27,20 @@ def test_puncture_in_city_limits_costs_nothing(speed: list[str]) -> None:
 
 
 def test_puncture_in_country_without_fifteens_costs_nothing() -> None:
-    state = position(hands={0: ["puncture"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"30": 2, "1": 3}})
+    state = position(
+        hands={0: ["puncture"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"30": 2, "1": 3}}
+    )
     state.apply("play puncture p2")
     assert team_miles(state, 1) == {"1": 3, "3": 0, "15": 0, "30": 2}
 
 
 def test_collision_in_country_attacker_chooses_when_both_are_possible() -> None:
-    setup = {"hands": {0: ["collision"]}, "go": {1: ["go"]}, "speed": {1: ["country"]}, "miles": {1: {"15": 2, "30": 1}}}
+    setup = {
+        "hands": {0: ["collision"]},
+        "go": {1: ["go"]},
+        "speed": {1: ["country"]},
+        "miles": {1: {"15": 2, "30": 1}},
+    }
     assert texts(position(**setup)) == ["play collision p2 30", "play collision p2 15s"]  # type: ignore[arg-type]
     thirty = position(**setup)  # type: ignore[arg-type]
     thirty.apply("play collision p2 30")
@@ -45,7 +54,9 @@ def test_collision_in_country_attacker_chooses_when_both_are_possible() -> None:
 def test_collision_choice_must_be_named() -> None:
     from tabletrek import IllegalAction
 
-    state = position(hands={0: ["collision"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 2, "30": 1}})
+    state = position(
+        hands={0: ["collision"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 2, "30": 1}}
+    )
     with pytest.raises(IllegalAction, match="30 or 15s"):
         state.apply("play collision p2")
 
@@ -69,7 +80,9 @@ def test_collision_in_country_takes_what_exists(miles: dict[str, int], after: di
 
 @pytest.mark.parametrize("speed", [[], ["country", "city-limits"]])
 def test_collision_in_city_limits_costs_one_fifteen(speed: list[str]) -> None:
-    state = position(hands={0: ["collision"]}, go={1: ["go"]}, speed={1: speed}, miles={1: {"15": 2, "30": 2}})
+    state = position(
+        hands={0: ["collision"]}, go={1: ["go"]}, speed={1: speed}, miles={1: {"15": 2, "30": 2}}
+    )
     state.apply("play collision p2")
     assert team_miles(state, 1) == {"1": 0, "3": 0, "15": 1, "30": 2}
 

@@ -51,7 +51,9 @@ def test_replaying_the_record_gives_the_identical_state(players: int, seed: int,
 
 @settings(max_examples=20, deadline=None)
 @given(players=PLAYERS, seed=SEEDS, steps=st.integers(0, 400))
-def test_json_round_trip_is_exact_and_the_game_continues_identically(players: int, seed: int, steps: int) -> None:
+def test_json_round_trip_is_exact_and_the_game_continues_identically(
+    players: int, seed: int, steps: int
+) -> None:
     state = random_game(players, seed, steps)
     copy = State.from_json(state.to_json())
     assert copy.to_json() == state.to_json()

@@ -20,7 +20,9 @@ def test_reduced_deck_removes_one_of_each_delay() -> None:
     full = tabletrek.load("touring", players=2).deck_counts  # type: ignore[attr-defined]
     reduced = tabletrek.load("touring", players=3).deck_counts  # type: ignore[attr-defined]
     removed = {slug: full[CODE[slug]] - reduced[CODE[slug]] for slug in CODE}
-    assert removed == {slug: (1 if slug in ("puncture", "out-of-gasoline", "collision") else 0) for slug in CODE}
+    assert removed == {
+        slug: (1 if slug in ("puncture", "out-of-gasoline", "collision") else 0) for slug in CODE
+    }
 
 
 def test_rulings_deck_counts() -> None:
@@ -51,8 +53,10 @@ def test_deal_five_each_and_first_player_draws(players: int) -> None:
     assert len(state.draw) == sum(state.card_counts()) - 5 * players - 1
 
 
-@pytest.mark.parametrize(("players", "goal", "required"), [(2, 110, (8, 4, 2, 2)), (4, 110, (8, 4, 2, 2)),
-                                                           (3, 70, (4, 2, 2, 1)), (6, 70, (4, 2, 2, 1))])
+@pytest.mark.parametrize(
+    ("players", "goal", "required"),
+    [(2, 110, (8, 4, 2, 2)), (4, 110, (8, 4, 2, 2)), (3, 70, (4, 2, 2, 1)), (6, 70, (4, 2, 2, 1))],
+)
 def test_required_mileage_sets(players: int, goal: int, required: tuple[int, ...]) -> None:
     game = tabletrek.load("touring", players=players)
     assert game.required == required  # type: ignore[attr-defined]
@@ -73,7 +77,7 @@ def test_unsupported_player_counts_are_refused(players: object) -> None:
 
 
 def test_unknown_option_names_it() -> None:
-    with pytest.raises(ValueError, match="unknown option 'free_discards'.*did you mean 'free_discard'"):
+    with pytest.raises(ValueError, match=r"unknown option 'free_discards'.*did you mean 'free_discard'"):
         tabletrek.load("touring", free_discards=True)
 
 
@@ -87,7 +91,7 @@ def test_option_types_are_checked() -> None:
 
 
 def test_unknown_game_is_a_value_error() -> None:
-    with pytest.raises(ValueError, match="unknown game 'tourin'.*did you mean 'touring'"):
+    with pytest.raises(ValueError, match=r"unknown game 'tourin'.*did you mean 'touring'"):
         tabletrek.load("tourin")
 
 

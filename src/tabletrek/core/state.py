@@ -143,6 +143,8 @@ class State(ABC):
             legal = self._legal = self._legal_actions()
         if isinstance(action, str):
             action = self.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction("core.illegal.not_text", value=repr(action))
         elif action not in legal:
             raise self.explain(action.text)
         self._legal = None

@@ -42,11 +42,11 @@ MILE_KEYS = ("1", "3", "15", "30")
 class Weights:
     """The greedy bot's scores, tuned by simulation (``python -m benchmarks.touring_tune``)."""
 
-    mileage: float = 120.0
+    mileage: float = 180.0
     mileage_per_copy: float = 10.0
-    mileage_per_mile: float = 0.5
-    go: float = 300.0
-    remedy: float = 290.0
+    mileage_per_mile: float = 0.25
+    go: float = 150.0
+    remedy: float = 145.0
     country_with_30: float = 170.0
     country_without_30: float = 60.0
     puncture: float = 200.0
@@ -54,7 +54,7 @@ class Weights:
     collision: float = 235.0
     city_limits: float = 150.0
     urgency: float = 60.0
-    keep_mileage: float = 60.0
+    keep_mileage: float = 45.0
     keep_mileage_per_need: float = 2.0
     keep_mileage_copy_penalty: float = 15.0
     keep_30_waiting: float = 25.0
@@ -62,7 +62,7 @@ class Weights:
     keep_go_moving: float = 40.0
     keep_go_copy_penalty: float = 40.0
     keep_remedy_needed: float = 120.0
-    keep_remedy: float = 50.0
+    keep_remedy: float = 75.0
     keep_remedy_copy_penalty: float = 40.0
     keep_hazard: float = 110.0
     keep_hazard_copy_penalty: float = 20.0

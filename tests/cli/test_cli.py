@@ -1,0 +1,161 @@
+"""The tabletrek command: play, simulate, replay, rules, games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tabletrek import GameRecord
+from tabletrek.cli import app
+from tabletrek.games.touring.text import TouringTextUI
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "120")
+    return tmp_path / "home"
+
+
+def saved_records(home: Path) -> list[Path]:
+    return sorted((home / "records").glob("*.json"))
+
+
+def test_play_a_whole_game_against_a_bot_sees_only_its_own_hand(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[dict[str, Any]] = []
+    original = TouringTextUI.render
+
+    def spy(self: TouringTextUI, view: dict[str, Any], lang: str, names: Any) -> Any:
+        seen.append(view)
+        return original(self, view, lang, names)
+
+    monkeypatch.setattr(TouringTextUI, "render", spy)
+    answers = "help\nrules\nlog\nhint\n99\nfly away\n" + "1\n" * 3000
+    result = runner.invoke(app, ["play", "touring", "--bots", "greedy", "--seed", "3"], input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Welcome to Touring" in out
+    assert "Your hand" in out
+    assert "ask the strongest bot" in out  # help
+    assert "Players and cards" in out  # rules
+    assert "The greedy bot would play" in out
+    assert "Choose a number from 1 to" in out
+    assert "is not a Touring move" in out
+    assert "Game over" in out
+    assert seen and all(view["seat"] in (0, None) for view in seen)
+    assert all(view["hand"] is None for view in seen if view["seat"] is None)
+    records = saved_records(home)
+    assert len(records) == 1
+    record = GameRecord.load(records[0])
+    assert record.game == "touring" and record.seed == 3
+
+
+def test_play_in_chinese_and_quit_saves_the_record(home: Path) -> None:
+    result = runner.invoke(app, ["play", "touring", "--lang", "zh-Hant", "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "歡迎來到公路旅行" in result.output
+    assert "你的手牌" in result.output
+    assert len(saved_records(home)) == 1
+
+
+def test_hot_seat_hides_the_screen_between_players(home: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "touring", "--seat", "1", "--seat", "2", "--seed", "2", "--names", "Ann,Bo"],
+        input="1\n" * 6,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Pass the screen to Bo" in result.output
+
+
+def test_watch_bots_only(home: Path) -> None:
+    result = runner.invoke(app, ["play", "touring", "--bots", "greedy,random", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "touring", "--players", "5"], "2, 3, 4, 6 players"),
+        (["play", "touring", "--bots", "clever"], "no bot 'clever'"),
+        (["play", "touring", "--seat", "3"], "Seat 3 does not exist"),
+        (["play", "touring", "-o", "speed"], "key=value"),
+        (["play", "touring", "-o", "warp=1"], "unknown option 'warp'"),
+        (["play", "touring", "--lang", "klingon"], "Unknown language"),
+    ],
+)
+def test_bad_arguments_say_why(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code != 0
+    assert message in " ".join(result.output.split())
+
+
+def test_simulate_prints_a_summary_and_json(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "touring", "-n", "30", "--bots", "greedy,random", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "95% interval" in result.output and "Wins by seat" in result.output
+    as_json = runner.invoke(
+        app,
+        [
+            "simulate",
+            "touring",
+            "-n",
+            "30",
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--json",
+            "--records",
+            str(tmp_path / "recs"),
+        ],
+    )
+    assert as_json.exit_code == 0, as_json.output
+    summary = json.loads(as_json.output)
+    assert summary["games"] == 30
+    assert sum(b["wins"] for b in summary["bots"]) + summary["draws"] == 30
+    assert len(list((tmp_path / "recs").glob("*.json"))) == 30
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    runner.invoke(app, ["simulate", "touring", "-n", "1", "--seed", "5", "--records", str(tmp_path)])
+    [path] = list(tmp_path.glob("*.json"))
+    stepped = runner.invoke(app, ["replay", str(path), "--seat", "1"], input="\n\nb\n5\ne\nq\n")
+    assert stepped.exit_code == 0, stepped.output
+    assert "Move 5 of" in stepped.output
+    whole = runner.invoke(app, ["replay", str(path), "--all", "--no-step", "--lang", "zh-Hant"])
+    assert whole.exit_code == 0, whole.output
+    assert "完成旅程" in whole.output
+
+
+def test_replay_of_a_malformed_record_names_file_and_key(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "touring", "players": 2, "options": {}, "seed": 1}')
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "broken.json" in result.output and "'actions'" in result.output
+
+
+def test_rules_in_both_languages() -> None:
+    english = runner.invoke(app, ["rules", "touring", "--raw"])
+    assert english.exit_code == 0 and "Speeding" in english.output
+    chinese = runner.invoke(app, ["rules", "touring", "--lang", "zh-Hant", "--raw"])
+    assert chinese.exit_code == 0 and "超速" in chinese.output
+
+
+def test_games_lists_touring() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "touring" in result.output and "greedy" in result.output

@@ -1,0 +1,158 @@
+"""The core contract, game-agnostic: registry, records, events, options, errors."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import pytest
+
+import tabletrek
+from tabletrek import GameRecord, IllegalAction, State
+from tabletrek.core.events import OMNISCIENT, Event, seat_ref, text_ref
+from tabletrek.core.options import OptionSpec, parse_option_value, resolve_options
+
+
+def test_games_lists_registered_games_sorted() -> None:
+    names = tabletrek.games()
+    assert "touring" in names
+    assert names == sorted(names)
+
+
+@pytest.mark.parametrize("name", tabletrek.games())
+def test_every_game_honours_the_basic_contract(name: str) -> None:
+    game = tabletrek.load(name)
+    state = game.new_game(seed=1)
+    assert state.current_player is not None and not state.is_over and state.result is None
+    legal = state.legal_actions()
+    assert legal
+    for action in legal:
+        assert 0 <= action.index < game.num_actions
+        # A free-text action (a Codenames clue) cannot be rebuilt from its index alone.
+        with contextlib.suppress(ValueError):
+            assert game.action(action.index) == action
+    json.dumps(state.view(state.current_player))
+    json.dumps(state.public_view())
+    assert "random" in game.bots()
+    events = state.apply(legal[0].text)
+    for event in events:
+        json.dumps(event.for_viewer(None))
+    assert tabletrek.replay(state.record()).to_json() == state.to_json()
+    assert State.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_state_from_json_reports_malformed_input() -> None:
+    with pytest.raises(ValueError, match="not valid JSON"):
+        State.from_json("{nope")
+    with pytest.raises(ValueError, match="lacks the key 'rng'"):
+        State.from_json(
+            {
+                "format": 1,
+                "game": "touring",
+                "players": 2,
+                "options": {},
+                "seed": 1,
+                "history": [],
+                "state": {},
+            }
+        )
+    good = json.loads(tabletrek.load("touring").new_game(seed=1).to_json())
+    good["state"]["hands"] = "garbage"
+    with pytest.raises(ValueError, match="malformed"):
+        State.from_json(good)
+
+
+def test_record_round_trip_and_save(tmp_path: Path) -> None:
+    state = tabletrek.load("touring", players=3).new_game(seed=8)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    record = state.record().with_meta(names=["a", "b", "c"])
+    path = record.save(tmp_path / "r.json")
+    loaded = GameRecord.load(path)
+    assert loaded == record
+    assert tabletrek.replay(loaded).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "not valid JSON"),
+        ("[]", "must be a JSON object"),
+        ('{"game": "touring", "players": 2, "options": {}, "seed": 1}', "missing key 'actions'"),
+        ('{"game": "touring", "players": "2", "options": {}, "seed": 1, "actions": []}', "key 'players'"),
+        ('{"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": [3]}', "actions\\[0\\]"),
+        ('{"format": 9, "game": "touring", "players": 2, "options": {}, "seed": 1, "actions": []}', "format"),
+    ],
+)
+def test_malformed_record_files_name_the_file_and_key(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(ValueError, match=message) as info:
+        GameRecord.load(path)
+    assert str(path) in str(info.value)
+
+
+def test_missing_record_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot read"):
+        GameRecord.load(tmp_path / "nowhere.json")
+
+
+def test_replaying_an_impossible_record_says_which_move() -> None:
+    record = GameRecord("touring", 2, {}, 1, ("play go", "play 30", "play 30", "fly"))
+    with pytest.raises(ValueError, match=r"record action \d+ \('.*'\) is illegal here"):
+        tabletrek.replay(record)
+
+
+def test_illegal_action_carries_key_params_and_both_languages() -> None:
+    state = tabletrek.load("touring").new_game(seed=1)
+    with pytest.raises(IllegalAction) as info:
+        state.apply("play 45")
+    error = info.value
+    assert error.key == "touring.illegal.unknown_card"
+    assert "does not name a card" in error.reason
+    assert "沒有指明卡牌" in error.message("zh-Hant")
+    assert error.to_dict()["key"] == error.key
+
+
+def test_apply_rejects_non_text_non_action() -> None:
+    state = tabletrek.load("touring").new_game(seed=1)
+    with pytest.raises(IllegalAction, match="must be text or an Action"):
+        state.apply(42)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="Say which move"):
+        state.apply("   ")
+
+
+def test_event_redaction_per_viewer() -> None:
+    event = Event(
+        "touring.event.drew", {"player": seat_ref(1)}, {"card": text_ref("touring.card.go")}, frozenset({1})
+    )
+    assert event.for_viewer(0) == {"key": "touring.event.drew", "args": {"player": {"$seat": 1}}}
+    assert event.for_viewer(None)["key"] == "touring.event.drew"
+    assert event.for_viewer(1)["args"]["card"] == {"$t": "touring.card.go"}
+    assert event.render(1, "en") == "P2 drew Go."
+    assert event.render(OMNISCIENT, "zh-Hant") == "玩家2 抽到 啟動卡(Go)。"
+    assert event.render(0, "en", ["Ann", "Bo"]) == "Bo drew a card."
+
+
+def test_option_specs() -> None:
+    specs = (
+        OptionSpec("rounds", 13, "x", kind=int, minimum=1, maximum=13),
+        OptionSpec("order", "alternate", "x", kind=str, choices=("alternate", "two_one")),
+    )
+    assert resolve_options("g", specs, {}) == {"rounds": 13, "order": "alternate"}
+    with pytest.raises(ValueError, match="at most 13"):
+        resolve_options("g", specs, {"rounds": 14})
+    with pytest.raises(ValueError, match="one of 'alternate', 'two_one'"):
+        resolve_options("g", specs, {"order": "random"})
+    assert parse_option_value("true") is True and parse_option_value("12") == 12
+    assert parse_option_value("1.5") == 1.5 and parse_option_value("two_one") == "two_one"
+
+
+def test_new_game_without_seed_picks_one_and_records_it() -> None:
+    game = tabletrek.load("touring")
+    state = game.new_game()
+    assert isinstance(state.seed, int)
+    assert game.new_game(seed=state.seed).to_json() == state.to_json()
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        game.new_game(seed="x")  # type: ignore[arg-type]
