@@ -59,8 +59,9 @@ BILL = 50_000
 
 
 def half(amount: int) -> int:
-    """Half price, rounded down to a whole $50,000 bill (our ruling: the bank gives no change)."""
-    return amount // 2 // BILL * BILL
+    """Half price (sell-backs, Connections). Money is kept as a sum, not as bills: the bank
+    always makes change, so half of a $50,000 price is $25,000 (our ruling)."""
+    return amount // 2
 
 
 @dataclass(frozen=True, slots=True)
