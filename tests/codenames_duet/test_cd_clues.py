@@ -18,7 +18,8 @@ def problem(word: str, relaxed: bool = False, board: list[str] = BOARD, language
     ("clue", "reason"),
     [
         ("mouse", "visible"),
-        ("MOUSE", "abbreviation"),
+        ("MOUSE", "visible"),  # the board rules come first, whatever the case
+        ("NASA", "abbreviation"),
         ("mice", "form"),  # irregular plural, found by the lemmatizer
         ("running", "form"),  # inflection, found by the stemmer
         ("ran", "form"),  # irregular past tense
@@ -72,3 +73,9 @@ def test_number_range() -> None:
     assert number_problem(3, 1, 9) is None
     assert number_problem(0, 1, 9) == ("codenames_duet.clue.number_range", {"number": 0, "low": 1, "high": 9})
     assert number_problem(10, 0, 9) is not None
+
+
+def test_board_rules_come_before_the_writing_rules() -> None:
+    assert problem("Mouse") == "visible"
+    assert problem("MICE") == "form"
+    assert problem("Horse") == "part_of"

@@ -132,11 +132,17 @@ def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem |
 
 
 def clue_problem(raw: str, visible: Iterable[str], language: str, relaxed: bool) -> Problem | None:
-    """Why the clue word ``raw`` (as typed) is not allowed, or None when it is."""
-    problem = shape_problem(raw, relaxed)
+    """Why the clue word ``raw`` (as typed) is not allowed, or None when it is.
+
+    The board rules come first ("Acorn" with "acorn" on the table is a visible word, whatever its
+    case), then how the clue is written.
+    """
+    if not raw.split():
+        return ("codenames_duet.clue.empty", {})
+    problem = board_problem(" ".join(raw.casefold().split()), visible, language)
     if problem is not None:
         return problem
-    return board_problem(" ".join(raw.casefold().split()), visible, language)
+    return shape_problem(raw, relaxed)
 
 
 def number_problem(number: int, low: int, high: int) -> Problem | None:
