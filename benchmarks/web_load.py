@@ -106,11 +106,13 @@ class Load:
             await asyncio.sleep(self.args.ramp + self.args.warmup)
             self.measuring = True
             started = time.perf_counter()
-            cpu0 = server_cpu(self.server_pid)
+            client0 = time.process_time()
+            cpu0 = server_cpu(self.server_pid) if self.server_pid else float("nan")
             await asyncio.sleep(self.args.seconds)
             self.measuring = False
             elapsed = time.perf_counter() - started
-            cpu = server_cpu(self.server_pid) - cpu0
+            self.client_cpu = time.process_time() - client0
+            cpu = server_cpu(self.server_pid) - cpu0 if self.server_pid else float("nan")
             self.stop = True
             for task in tasks:
                 task.cancel()
@@ -118,6 +120,7 @@ class Load:
         report(self, elapsed, cpu)
 
     server_pid = 0
+    client_cpu = float("nan")
 
 
 def server_cpu(pid: int) -> float:
@@ -137,6 +140,7 @@ def report(load: Load, elapsed: float, cpu: float) -> None:
     rate = load.moves / elapsed
     print(f"moves committed: {load.moves} -> {rate:,.0f} actions/s; games finished: {load.games}")
     print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    print(f"load generator CPU: {load.client_cpu:.1f} s ({100 * load.client_cpu / elapsed:.0f}% of one core)")
     if lat:
         p50 = statistics.median(lat) * 1000
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
@@ -166,7 +170,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
     parser.add_argument("--server-cpu", type=int, default=None, help="pin the server to this CPU")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", default=None, help="load a server already running here instead (loopback)")
     args = parser.parse_args(argv)
+    if args.url:
+        load = Load(args, args.url.rstrip("/"))
+        asyncio.run(load.run())
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()

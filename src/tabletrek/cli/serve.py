@@ -32,7 +32,17 @@ def serve(
     app = create_app(url, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(tr("web.serve.started", url=f"http://{shown}:{port}/", db=app.state.manager.store.engine.url))
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", access_log=False)
+    # No per-message deflate: views are a few kB, and compressing every frame cost more CPU than
+    # anything else per move in the load benchmark.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level="warning",
+        access_log=False,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,83 @@
+"""The same store and server on PostgreSQL, shared by two server processes.
+
+Runs when TABLETREK_TEST_POSTGRES names a database to use (its tt_* tables are dropped first), e.g.
+``TABLETREK_TEST_POSTGRES=postgresql://tt:tt@127.0.0.1/tt_test``; skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tabletrek.web.store import Conflict, SeatRow, Store, TableRow, metadata
+
+from .helpers import ServerProcess
+
+URL = os.environ.get("TABLETREK_TEST_POSTGRES")
+pytestmark = pytest.mark.skipif(not URL, reason="set TABLETREK_TEST_POSTGRES to a PostgreSQL URL to run")
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    assert URL
+    store = Store(URL)
+    metadata.drop_all(store.engine)
+    store.close()
+    yield URL
+
+
+def test_two_writers_cannot_both_append_the_same_move(pg_url: str) -> None:
+    first, second = Store(pg_url), Store(pg_url)
+    row = TableRow("pgtable0001", "touring", 2, {}, 2**62 + 5, None, "h", "live", 0.0, [SeatRow(0, "human")])
+    first.create_table(row)
+    first.append_action(row.id, 0, "play go", 0, None)
+    with pytest.raises(Conflict):
+        second.append_action(row.id, 0, "discard 3", 0, None)
+    loaded = second.load_table(row.id)
+    assert loaded is not None and loaded.actions == ["play go"] and loaded.seed == 2**62 + 5
+    first.close()
+    second.close()
+
+
+def test_two_server_processes_share_one_table(pg_url: str) -> None:
+    a = ServerProcess(pg_url).start()
+    b = ServerProcess(pg_url).start()
+    try:
+        spec = {"game": "touring", "players": 2, "seed": 4, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        created = httpx.post(f"{a.url}/api/tables", json=spec).json()
+        table = created["table"]
+        with (
+            connect(f"ws://127.0.0.1:{a.port}/ws/{table}") as seat0,
+            connect(f"ws://127.0.0.1:{b.port}/ws/{table}") as seat1,
+        ):
+            seat0.send(json.dumps({"type": "hello", "token": created["tokens"]["0"]}))
+            seat1.send(json.dumps({"type": "hello", "token": created["tokens"]["1"]}))
+            first = wait_state(seat0, lambda m: bool(m["legal"]))
+            wait_state(seat1, lambda m: True)
+            seat0.send(json.dumps({"type": "act", "action": first["legal"][0]["text"], "seq": 0}))
+            # process B learns of A's move from the shared store and offers seat 1 its turn
+            turn = wait_state(seat1, lambda m: m["seq"] == 1 and bool(m["legal"]))
+            seat1.send(json.dumps({"type": "act", "action": turn["legal"][0]["text"], "seq": 1}))
+            back = wait_state(seat0, lambda m: m["seq"] == 2)
+            assert back["legal"]
+        stored = Store(pg_url).load_table(table)
+        assert stored is not None and len(stored.actions) == 2
+    finally:
+        a.stop()
+        b.stop()
+
+
+def wait_state(ws: object, wanted: object, seconds: float = 15) -> dict[str, object]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        message = json.loads(ws.recv(timeout=seconds))  # type: ignore[attr-defined]
+        if message["type"] == "state" and wanted(message):  # type: ignore[operator]
+            result: dict[str, object] = message
+            return result
+    raise AssertionError("no such state")
