@@ -130,3 +130,22 @@ def test_turn_clock_hands_a_slow_seat_to_a_bot_and_back(client: TestClient) -> N
         send(ws, {"type": "back"})
         back = receive_until(ws, lambda m: m["type"] == "state" and not m["table"]["seats"][0]["away"])
         assert back["table"]["seats"][0]["away"] is False
+
+
+def test_finished_idle_tables_leave_memory_and_come_back_from_the_store(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+    table = created["table"]
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 60
+    while not live(client, table).state.is_over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    final = live(client, table).state.to_json()
+    assert client.portal.call(lambda: asyncio_sweep(manager)) >= 1  # type: ignore[union-attr]
+    assert table not in manager.tables
+    assert client.get(f"/api/tables/{table}").json()["over"] is True
+    assert live(client, table).state.to_json() == final
+
+
+async def asyncio_sweep(manager: object) -> int:
+    count: int = manager.sweep()  # type: ignore[attr-defined]
+    return count

@@ -21,6 +21,7 @@ log = logging.getLogger("tabletrek.web")
 
 MAX_CLOCK = 24 * 3600.0
 MAX_NICKNAME = 32
+SWEEP_EVERY = 60.0
 
 
 def new_token() -> str:
@@ -53,6 +54,7 @@ class Manager:
         self._loading: dict[str, asyncio.Lock] = {}
         self.poll = poll
         self._poll_task: asyncio.Task[None] | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -72,16 +74,35 @@ class Manager:
                     table._ensure_drive()
         if self.poll:
             self._poll_task = asyncio.create_task(self._poll_loop(self.poll))
+        self._sweep_task = asyncio.create_task(self._sweep_loop(SWEEP_EVERY))
 
     async def stop(self) -> None:
-        if self._poll_task is not None:
-            self._poll_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._poll_task
+        for task in (self._poll_task, self._sweep_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table in list(self.tables.values()):
             await table.close()
         self.tables.clear()
         self.executor.shutdown(wait=True)
+
+    def sweep(self) -> int:
+        """Forget finished tables nobody is watching; they reload from the store when asked for."""
+        idle = [
+            table_id
+            for table_id, table in self.tables.items()
+            if table.state.is_over and not table.conns() and not table.lock.locked()
+        ]
+        for table_id in idle:
+            del self.tables[table_id]
+            self._loading.pop(table_id, None)
+        return len(idle)
+
+    async def _sweep_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     async def _poll_loop(self, every: float) -> None:
         """With a shared store, pick up moves other server processes committed."""
