@@ -11,7 +11,7 @@ from rich.console import Console
 
 import tabletrek
 from tabletrek.games.codenames_duet.campaign import mission_map
-from tabletrek.games.codenames_duet.rules import ENDINGS
+from tabletrek.games.codenames_duet.snapshot import ENDINGS
 
 from .positions import clue, guess, position, turn
 

@@ -22,25 +22,23 @@ from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, derive_seed, make_rng
 from tabletrek.core.state import Result, State, normalize_text
 from tabletrek.core.terminal import TextUI
+from tabletrek.games.codenames_duet import snapshot
 from tabletrek.games.codenames_duet.clues import clue_problem, number_problem
 from tabletrek.games.codenames_duet.key import (
-    AGENTS,
     ASSASSIN,
     BYSTANDER,
     GREEN,
     GREENS_PER_SIDE,
-    KIND_CODE,
     KINDS,
     draw_key,
     sample_partner_side,
 )
+from tabletrek.games.codenames_duet.snapshot import copy_clue
 from tabletrek.games.codenames_duet.words import BOARD_SIZE, WordPack, load_pack
 
 MAX_NUMBER = GREENS_PER_SIDE  # a clue never needs to point at more greens than a side has
 MAX_TOKENS = 11  # the box holds 11 timer tokens
 CLUE_SAMPLE = 6  # clue suggestions offered by legal_actions (any valid word may be typed)
-PHASES = ("clue", "guess", "sudden", "over")
-ENDINGS = ("won", "assassin", "sudden_death", "time_mistake")
 # Clue problems that are a violation of the word rules (cost a token with strict_penalty), as
 # opposed to a malformed move (no number, number out of range), which is simply refused.
 FORMAT_PROBLEMS = frozenset({"codenames_duet.clue.empty", "codenames_duet.clue.number_range"})
@@ -513,40 +511,7 @@ class DuetState(State):
     # ----- views --------------------------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
-        game = self.game
-        result = self.result
-        clue = self.clue
-        return {
-            "game": game.name,
-            "players": game.players,
-            "sides": [list(m) for m in game.sides],
-            "side_of": list(game.side_of),
-            "seat": None,
-            "side": None,
-            "key": None,
-            "words": self.words,
-            "agents": list(self.agent),
-            "bystanders": [[c for c in range(BOARD_SIZE) if self.bystander[s][c]] for s in (0, 1)],
-            "assassin": self.assassin,
-            "visible": [self.is_visible(c) for c in range(BOARD_SIZE)],
-            "agents_found": self.agents_found(),
-            "agents_total": AGENTS,
-            "tokens": self.tokens,
-            "tokens_start": game.tokens,
-            "mistakes": self.mistakes,
-            "mistakes_allowed": game.mistakes,
-            "phase": self.phase,
-            "to_act": self.current_player,
-            "giver": None if self.phase == "over" else self.giver,
-            "guesser": None if self.phase == "over" else self.guesser,
-            "clue": None if clue is None else _copy_clue(clue),
-            "clues": [_copy_clue(c) for c in self.clues],
-            "turn": self.turns,
-            "options": dict(game.options),
-            "language": game.pack.language,
-            "over": self.phase == "over",
-            "result": result.to_dict() if result else None,
-        }
+        return snapshot.public_view(self)
 
     def view(self, seat: int) -> dict[str, Any]:
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
@@ -575,7 +540,7 @@ class DuetState(State):
         other.guesses = list(self.guesses)
         other.phase = self.phase
         other.giver = self.giver
-        other.clues = [_copy_clue(c) for c in self.clues]
+        other.clues = [copy_clue(c) for c in self.clues]
         other.clue = other.clues[-1] if self.clue is not None else None
         other.ending = self.ending
         return other
@@ -598,53 +563,7 @@ class DuetState(State):
         return other
 
     def _dump(self) -> dict[str, Any]:
-        return {
-            "words": self.words,
-            "key": [[KINDS[k] for k in side] for side in self.key],
-            "agent": list(self.agent),
-            "bystander": [list(b) for b in self.bystander],
-            "assassin": self.assassin,
-            "tokens": self.tokens,
-            "mistakes": self.mistakes,
-            "turns": self.turns,
-            "gives": list(self.gives),
-            "guesses": list(self.guesses),
-            "phase": self.phase,
-            "giver": self.giver,
-            "clue_open": self.clue is not None,
-            "clues": [_copy_clue(c) for c in self.clues],
-            "ending": self.ending,
-        }
+        return snapshot.dump(self)
 
     def _load(self, data: Mapping[str, Any]) -> None:
-        index = self.game._word_index
-        self.cells = [index[str(w)] for w in data["words"]]
-        self.key = [[KIND_CODE[str(k)] for k in side] for side in data["key"]]
-        self.agent = [None if a is None else int(a) for a in data["agent"]]
-        self.bystander = [[bool(x) for x in b] for b in data["bystander"]]
-        self.assassin = None if data["assassin"] is None else int(data["assassin"])
-        self.tokens = int(data["tokens"])
-        self.mistakes = int(data["mistakes"])
-        self.turns = int(data["turns"])
-        self.gives = [int(x) for x in data["gives"]]
-        self.guesses = [int(x) for x in data["guesses"]]
-        self.phase = str(data["phase"])
-        self.giver = int(data["giver"])
-        self.clues = [_copy_clue(c) for c in data["clues"]]
-        self.clue = self.clues[-1] if data["clue_open"] else None
-        self.ending = None if data["ending"] is None else str(data["ending"])
-        if len(self.cells) != BOARD_SIZE or len(self.key) != 2 or self.phase not in PHASES:
-            raise ValueError("board, key or phase malformed")
-        if self.ending is not None and self.ending not in ENDINGS:
-            raise ValueError(f"unknown ending {self.ending!r}")
-
-
-def _copy_clue(clue: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "side": int(clue["side"]),
-        "seat": int(clue["seat"]),
-        "word": str(clue["word"]),
-        "number": int(clue["number"]),
-        "guesses": [{"word": str(g["word"]), "kind": str(g["kind"])} for g in clue["guesses"]],
-        "penalty": None if clue["penalty"] is None else str(clue["penalty"]),
-    }
+        snapshot.load(self, data)
