@@ -54,5 +54,5 @@ def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[st
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]{message}[/]")
+    console.print(f"[bold red]{message}[/]", soft_wrap=True)
     return typer.Exit(code=2)
