@@ -13,7 +13,8 @@ KEY = re.compile(r"""["'`](web\.(?:ui|error|serve)\.[a-z_]+)["'`]""")
 
 def used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), WEB.parent / "cli" / "serve.py"]:
+    cli = WEB.parent / "cli"
+    for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), cli / "serve.py", cli / "__init__.py"]:
         keys.update(KEY.findall(path.read_text(encoding="utf-8")))
     keys.update(f"web.ui.status_{status}" for status in ("live", "over"))  # built from a table's status
     return keys
