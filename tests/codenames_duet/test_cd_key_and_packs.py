@@ -21,6 +21,8 @@ from tabletrek.games.codenames_duet.key import (
 )
 from tabletrek.games.codenames_duet.words import load_pack, parse_pack
 
+from .positions import GREENS_A, position, turn
+
 
 def test_the_table_is_the_rulings_table() -> None:
     assert PAIR_COUNTS == {
@@ -109,3 +111,23 @@ def test_malformed_packs_name_file_and_line(text: str, key: str, problem: str) -
 def test_missing_pack_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="cannot read"):
         tabletrek.load("codenames-duet", word_pack=str(tmp_path / "none.txt"))
+
+
+def test_determinize_samples_the_partners_key_uniformly() -> None:
+    state = position()
+    turn(state, [18])  # A clues, B finds a bystander on A's key
+    turn(state, [8])  # B clues, A finds B's agent at 8
+    rng = random.Random(5)
+    counts = dict.fromkeys((GREEN, BYSTANDER, ASSASSIN), 0)
+    samples = 1500
+    unknown = list(GREENS_A)  # none of A's agents has been touched in B's direction
+    for _ in range(samples):
+        other = state.determinize(0, rng)
+        assert other.key[1][8] == GREEN and other.key[0] == state.key[0]
+        for c in unknown:
+            counts[other.key[1][c]] += 1
+    total = samples * len(unknown)
+    # A's 9 agents carry, on B's side, 3 agents, 5 bystanders and 1 assassin.
+    assert abs(counts[GREEN] / total - 3 / 9) < 0.03
+    assert abs(counts[BYSTANDER] / total - 5 / 9) < 0.03
+    assert abs(counts[ASSASSIN] / total - 1 / 9) < 0.02
