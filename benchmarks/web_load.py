@@ -98,11 +98,22 @@ class Load:
                         await ws.send(json.dumps({"type": "act", "action": move, "seq": seen}))
 
     measuring = False
+    lags: list[float]
+
+    async def watch_lag(self) -> None:
+        """How late this process's own event loop wakes up: its share of the measured latency."""
+        self.lags = []
+        while not self.stop:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if self.measuring:
+                self.lags.append(time.perf_counter() - before - 0.01)
 
     async def run(self) -> None:
         limits = httpx.Limits(max_connections=64)
         async with httpx.AsyncClient(timeout=60, limits=limits) as http:
             tasks = [asyncio.create_task(self.table(http, i)) for i in range(self.args.tables)]
+            tasks.append(asyncio.create_task(self.watch_lag()))
             await asyncio.sleep(self.args.ramp + self.args.warmup)
             self.measuring = True
             started = time.perf_counter()
@@ -151,6 +162,12 @@ def report(load: Load, elapsed: float, cpu: float) -> None:
         p50 = statistics.median(inside)
         p99 = inside[min(len(inside) - 1, int(len(inside) * 0.99))]
         print(f"  inside the server (read -> committed -> ack queued): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    if getattr(load, "lags", None):
+        lags = sorted(load.lags)
+        p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))] * 1000
+        print(
+            f"  load generator's own loop lag: p50 {statistics.median(lags) * 1000:.1f} ms, p99 {p99:.1f} ms"
+        )
     print(f"errors: {load.errors}")
 
 
