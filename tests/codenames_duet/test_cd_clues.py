@@ -55,6 +55,8 @@ def test_relaxed_loosens_the_shape_rules_only() -> None:
     assert problem("one two three four", relaxed=True) == "too_many_words"
     assert problem("mice", relaxed=True) == "form"
     assert problem("hot-horse", relaxed=True) == "part_of"
+    assert problem("mouse trap", relaxed=True) == "contains"
+    assert problem("fire-fly", relaxed=True) == "contains"
 
 
 def test_chinese_compounds_by_containment() -> None:

@@ -122,6 +122,9 @@ def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem |
             if form in board.form_of:
                 return ("codenames_duet.clue.form", {"clue": clue, "word": board.form_of[form]})
     parts = sorted({clue, *clue.replace("-", " ").split()})
+    for part in parts:  # "new york" or "ice-cream" holding a visible word as one of its words
+        if part != clue and part in board.exact:
+            return ("codenames_duet.clue.contains", {"clue": clue, "word": part})
     for word in board.words:
         for part in parts:
             if part in word and compound_parts(word, part, language):
