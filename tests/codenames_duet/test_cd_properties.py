@@ -17,7 +17,7 @@ OPTION_SETS = [
     {},
     {"tokens": 11},
     {"tokens": 4, "mistakes": 1},
-    {"clue_order": "two_one", "zero_clues": True},
+    {"clue_order": "two_one", "zero_clues": True, "first_clue": 1},
     {"strict_penalty": True, "relaxed_clues": True},
 ]
 
