@@ -219,3 +219,14 @@ def test_unknown_option_and_bad_values_are_named() -> None:
         tabletrek.load("codenames-duet", timer=9)
     with pytest.raises(ValueError, match="players"):
         tabletrek.load("codenames-duet", players=1)
+
+
+def test_team_members_take_turns_touching_in_sudden_death() -> None:
+    state = position(players=4, tokens=1)
+    turn(state, [0])  # P1 clues, P2 touches; the last token is used
+    assert state.phase == "sudden" and state.giver == 1  # side A now guesses on B's key
+    assert state.current_player == 0
+    guess(state, 8)
+    assert state.current_player == 2
+    guess(state, 9)
+    assert state.current_player == 0
