@@ -158,3 +158,21 @@ def test_leaving_lets_a_bot_play_and_coming_back_hands_the_seat_back(client: Tes
         assert settled["legal"]
         seq = settled["seq"]
     assert live(client, table).seq == seq
+
+
+class BrokenBot:
+    name = "random"  # the name the table expects for this seat, so it is kept
+
+    def act(self, state: object) -> object:
+        raise RuntimeError("this bot is broken")
+
+
+def test_a_failing_bot_does_not_stall_the_table(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    table = created["table"]
+    live(client, table)._bots[1] = BrokenBot()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        first = hello(ws, created["tokens"]["0"])
+        send(ws, {"type": "act", "action": first["legal"][0]["text"], "seq": 0})
+        answered = receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 2)
+    assert answered["to_act"] == 0 and answered["legal"]

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletrek.core.actions import IllegalAction
+from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
@@ -29,6 +30,10 @@ from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 
 LOG_TAIL = 400
 """Log lines sent on (re)connection; older ones are in the replay."""
+log = logging.getLogger("tabletrek.web")
+
+SLOW_BOT = 0.01
+"""Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 QUEUE_LIMIT = 200
 """Messages a slow client may have waiting before it is disconnected."""
 
@@ -102,6 +107,7 @@ class LiveTable:
         self.log: list[tuple[int | None, list[Event]]] = []
         """Per accepted action: the acting seat and its events."""
         self._bots: dict[int, Bot] = {}
+        self._slow_bots: set[int] = set()
         self._drive_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._clock_key: tuple[int, int] | None = None
@@ -398,18 +404,38 @@ class LiveTable:
                     seat = self._bot_seat_to_move()
                     if seat is None:
                         continue
-                    bot = self._bot(seat)
-                    action = bot.act(self.state)
+                    action = await self._bot_move(seat)
                     events = self.state.apply(action)
                     try:
                         await self._commit(seat, events)
                     except WebError:
+                        await asyncio.sleep(1.0)  # the store refused: retry later, do not spin
                         continue
         except asyncio.CancelledError:
             raise
         except Exception:
             self._drive_task = None
             raise
+
+    async def _bot_move(self, seat: int) -> Action:
+        """The bot's choice; a bot once seen to think for long thinks in a thread from then on.
+
+        Called with the lock held, so nothing changes the state while a thread reads it."""
+        try:
+            bot = self._bot(seat)
+            if seat in self._slow_bots:
+                return await asyncio.to_thread(bot.act, self.state)
+            started = time.perf_counter()
+            action = bot.act(self.state)
+            if time.perf_counter() - started > SLOW_BOT:
+                self._slow_bots.add(seat)
+            return action
+        except Exception:
+            # a broken bot must not stall the table: log it and make a random legal move instead
+            log.exception("bot for seat %s of table %s failed; moving at random", seat, self.id)
+            return self.game.bot("random", seat=seat, seed=derive_seed(self.row.seed, len(self.log))).act(
+                self.state
+            )
 
     # ----- turn clock ---------------------------------------------------------------------------
 
