@@ -1,0 +1,20 @@
+"""The offline AI partner for Codenames Duet (extra ``[ai]``: numpy only at run time).
+
+Word similarities come from small int8 tables built once from offline embedding models
+(scripts/build_codenames_tables.py); no model is loaded while playing. ``bot_factories`` is what
+the rules' ``_bot_factories`` picks up; importing this package raises ImportError without numpy.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+if importlib.util.find_spec("numpy") is None:  # the rules then offer no AI bots
+    raise ImportError("the Codenames Duet AI needs numpy: pip install 'tabletrek[ai]'")
+
+
+def bot_factories() -> dict[str, Any]:
+    from tabletrek.games.codenames_duet.ai.bots import ClueBot, GuessBot
+
+    return {"codenames-clue": ClueBot, "codenames-guess": GuessBot}

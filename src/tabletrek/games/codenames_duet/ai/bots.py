@@ -1,0 +1,148 @@
+"""The AI bots for Codenames Duet: complete Duet players (a seat both gives clues and guesses).
+
+``codenames-clue`` and ``codenames-guess`` are the same player; their names say which role a table
+offers them for, and their parameters tune that role. Both decide from ``state.view(seat)`` and
+``state.legal_actions()`` only (plus the rules' clue check on their own candidate words).
+
+Parameters (all optional; z units are standard deviations of word similarity):
+  models          comma-separated embedding tables for both roles (default: all four shipped);
+  giver_models / guesser_models   per role;
+  delta, delta_assassin, tau, max_number, vocab_cut, noise, assassin_cost   clue-giver knobs;
+  floor, bonus_z, prior_weight, assassin_weight   guesser knobs;
+  difficulty      "easy" | "normal" | "hard": presets of the knobs above (easy = safer, smaller clues).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tabletrek.core.actions import Action
+from tabletrek.core.bots import check_turn
+from tabletrek.core.state import State
+from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
+from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
+from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
+
+GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
+GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
+
+DIFFICULTY: dict[str, dict[str, Any]] = {
+    # Easy: the partner gets short, very safe clues (a beginner guesser); hard: bolder numbers.
+    "easy": {"max_number": 2, "noise": 1.8, "assassin_cost": 20.0},
+    "normal": {},
+    "hard": {"max_number": 4, "noise": 1.0, "assassin_cost": 6.0},
+}
+
+
+def _models(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        names = tuple(v.strip() for v in value.split(",") if v.strip())
+    else:
+        names = tuple(str(v) for v in value)
+    if not names:
+        raise ValueError("models must name at least one embedding table")
+    return names
+
+
+def _knobs(params: dict[str, Any]) -> tuple[GiverKnobs, GuesserKnobs]:
+    params = dict(params)
+    difficulty = params.pop("difficulty", "normal")
+    if difficulty not in DIFFICULTY:
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, not {difficulty!r}")
+    giver: dict[str, Any] = dict(DIFFICULTY[difficulty])
+    guesser: dict[str, Any] = {}
+    if "models" in params:
+        giver["models"] = guesser["models"] = _models(params.pop("models"))
+    if "giver_models" in params:
+        giver["models"] = _models(params.pop("giver_models"))
+    if "guesser_models" in params:
+        guesser["models"] = _models(params.pop("guesser_models"))
+    for name, value in params.items():
+        if name in GIVER_FIELDS:
+            giver[name] = type(getattr(GiverKnobs(), name))(value)
+        elif name in GUESSER_FIELDS:
+            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
+        else:
+            raise ValueError(f"unknown parameter {name!r} for the Codenames Duet AI")
+    return GiverKnobs(**giver), GuesserKnobs(**guesser)
+
+
+def situation_from_view(view: dict[str, Any]) -> Situation:
+    """What ``view(seat)`` tells a side, in the AI's terms (sides, not seats, give and guess)."""
+    side = int(view["side"])
+    agents = view["agents"]
+    words = tuple(str(w) for w in view["words"])
+    index = {w: i for i, w in enumerate(words)}
+    clues = []
+    for clue in view["clues"]:
+        if clue.get("penalty"):
+            continue
+        hits = tuple(index[g["word"]] for g in clue["guesses"] if g["kind"] == "green")
+        clues.append(ClueRecord(str(clue["word"]), int(clue["number"]), int(clue["side"]), hits))
+    return Situation(
+        seat=side,
+        words=words,
+        my_key=tuple(view["key"]),
+        covered=frozenset(c for c, a in enumerate(agents) if a is not None),
+        bystander_for_me=frozenset(view["bystanders"][side]),
+        bystander_for_partner=frozenset(view["bystanders"][1 - side]),
+        found_by_me=frozenset(c for c, a in enumerate(agents) if a == 1 - side),
+        clues=clues,
+        tokens_left=int(view["tokens"]),
+    )
+
+
+class DuetAI:
+    """One seat of Codenames Duet played by the embedding-table AI."""
+
+    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+        self.name = "codenames-ai"
+        self.seat = seat
+        self.game = game
+        giver_knobs, guesser_knobs = _knobs(params)
+        self.giver = ClueGiver(giver_knobs, seed=seed or 0)
+        self.guesser = Guesser(guesser_knobs)
+
+    def act(self, state: State) -> Action:
+        check_turn(self, state)
+        view = state.view(self.seat)
+        legal = state.legal_actions()
+        situation = situation_from_view(view)
+        if view["phase"] == "clue":
+            return self._clue(state, situation, view)
+        words = situation.words
+        allowed_words = {a.text[len("guess ") :]: a for a in legal if a.text.startswith("guess ")}
+        allowed = [i for i, w in enumerate(words) if w in allowed_words]
+        may_stop = any(a.text == "stop" for a in legal)
+        clue = view["clue"]
+        current = None if clue is None else (str(clue["word"]), int(clue["number"]))
+        hits = 0 if clue is None else sum(1 for g in clue["guesses"] if g["kind"] == "green")
+        choice = self.guesser.guess(situation, current, hits, allowed, may_stop)
+        if choice.cell is None:
+            return next(a for a in legal if a.text == "stop")
+        return allowed_words[words[choice.cell]]
+
+    def _clue(self, state: State, situation: Situation, view: dict[str, Any]) -> Action:
+        check = getattr(state, "clue_problem", None)
+
+        def is_legal(word: str) -> bool:
+            return check is None or check(word) is None
+
+        used = [c.word for c in situation.clues]
+        clue = self.giver.give(situation, is_legal, used)
+        greens_left = len(situation.my_targets())
+        number = max(1, min(clue.number, greens_left))
+        return self.game.clue_action(clue.word, number)  # type: ignore[no-any-return]
+
+
+class ClueBot(DuetAI):
+    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+        super().__init__(game, seat=seat, seed=seed, **params)
+        self.name = "codenames-clue"
+
+
+class GuessBot(DuetAI):
+    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+        super().__init__(game, seat=seat, seed=seed, **params)
+        self.name = "codenames-guess"

@@ -1,0 +1,187 @@
+"""The AI clue-giver: an ensemble of embedding models, with margins every model must respect.
+
+For every clue candidate c and count k it takes the k unfound greens the ensemble ranks highest for c
+and asks how far they stand above the most dangerous other word: the best bystander my partner could
+still touch, or the best assassin plus an extra margin. That gap is measured with the ensemble mean
+and with the *worst* single model (a clue only some models find clear is one a differently-minded
+partner misreads), and blended. A (c, k) is admissible when the gap is at least ``delta`` and the
+k-th target is at least ``tau`` above chance; the giver picks the admissible pair with the largest
+k + 0.5 * min(gap, 2), preferring frequent words. All scores are in standard deviations (z-scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletrek.games.codenames_duet.ai.situation import Situation
+from tabletrek.games.codenames_duet.ai.tables import BoardScores, board_scores
+
+DEFAULT_MODELS: tuple[str, ...] = ("minilm", "l3", "use", "glove")
+NEG = np.float32(-1e9)
+
+
+@dataclass(frozen=True)
+class GiverKnobs:
+    """Difficulty knobs (z units). Larger margins: safer, smaller numbers; smaller: bolder."""
+
+    models: tuple[str, ...] = DEFAULT_MODELS
+    delta: float = 0.5  # margin of the k-th target over the best bystander
+    delta_assassin: float = 1.0  # extra margin demanded over assassins
+    tau: float = 1.5  # the k-th target's own z-score must reach this
+    max_number: int = 4  # largest number the giver announces
+    vocab_cut: int = 20000  # only the most frequent clue words are candidates
+    worst_weight: float = 0.0  # blend of worst-model gap (1.0) and ensemble-mean gap (0.0)
+    rarity: float = 0.1  # score penalty per doubling of a clue word's frequency rank past 1000
+    # Noisy-partner check of the best ``shortlist`` clues: the partner is assumed to rank the words by
+    # the ensemble z-score plus Gaussian noise of ``noise`` (plus the models' own disagreement on that
+    # word); a clue is worth its expected greens minus ``assassin_cost`` times P(assassin). 0 = off.
+    noise: float = 0.0
+    disagreement: float = 1.0
+    assassin_cost: float = 6.0
+    shortlist: int = 150
+    samples: int = 64
+
+
+@dataclass(frozen=True)
+class Clue:
+    word: str
+    number: int
+    targets: tuple[int, ...]  # cells the giver means
+    gap: float
+
+
+class ClueGiver:
+    def __init__(self, knobs: GiverKnobs | None = None, seed: int = 0) -> None:
+        self.knobs = knobs or GiverKnobs()
+        if not 1 <= self.knobs.max_number <= 9:
+            raise ValueError(f"max_number must be 1..9, not {self.knobs.max_number}")
+        # Fixed noise draws: the same situation always gets the same clue.
+        rng = np.random.default_rng(seed)
+        self._eps = np.asarray(
+            rng.standard_normal((self.knobs.samples, self.knobs.shortlist, 25)), np.float32
+        )
+
+    def scores(self, words: Sequence[str]) -> BoardScores:
+        return board_scores(self.knobs.models, words, self.knobs.vocab_cut)
+
+    def candidates(
+        self, situation: Situation
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], BoardScores]:
+        """(value, best k) for every clue word in the vocabulary cut; inadmissible words get NEG."""
+        k_opts = self.knobs
+        scores = self.scores(situation.words)
+        z = scores.clue_z  # (models, clues, 25)
+        targets = situation.my_targets()
+        bystanders, assassins = situation.my_dangers()
+        n_models, n_clues, _ = z.shape
+        if not targets:
+            return np.full(n_clues, NEG), np.ones(n_clues, dtype=np.int64), scores
+        danger = np.full((n_models, n_clues), -10.0, dtype=np.float32)
+        if bystanders:
+            danger = np.maximum(danger, z[:, :, bystanders].max(axis=2))
+        if assassins:
+            danger = np.maximum(danger, z[:, :, assassins].max(axis=2) + k_opts.delta_assassin)
+        mean_z = scores.ensemble
+        mean_danger = mean_z[:, bystanders].max(axis=1) if bystanders else np.full(n_clues, -10.0, np.float32)
+        if assassins:
+            mean_danger = np.maximum(mean_danger, mean_z[:, assassins].max(axis=1) + k_opts.delta_assassin)
+        tz = mean_z[:, targets]  # (clues, T)
+        order = np.argsort(-tz, axis=1)
+        sorted_mean = np.take_along_axis(tz, order, axis=1)
+        # Per model, the weakest of the top-k targets (targets ranked by the ensemble mean).
+        per_model = np.take_along_axis(z[:, :, targets], order[None, :, :], axis=2)
+        weakest = np.minimum.accumulate(per_model, axis=2)  # (models, clues, T)
+        worst_gap = (weakest - danger[:, :, None]).min(axis=0)  # (clues, T)
+        mean_gap = sorted_mean - mean_danger[:, None]
+        w = k_opts.worst_weight
+        gap = (1.0 - w) * mean_gap + w * worst_gap
+        kmax = min(k_opts.max_number, len(targets))
+        ks = np.arange(1, kmax + 1, dtype=np.float32)
+        gap_k = gap[:, :kmax]
+        ok = (gap_k >= k_opts.delta) & (sorted_mean[:, :kmax] >= k_opts.tau)
+        value = np.where(ok, ks[None, :] + 0.5 * np.minimum(gap_k, 2.0), NEG)
+        best_k = value.argmax(axis=1)
+        best = value[np.arange(n_clues), best_k]
+        # No admissible k: fall back to the safest single-target clue (valued below any admissible one).
+        fallback = np.where(best <= NEG / 2, gap_k[:, 0] - 10.0, best)
+        best_k = np.where(best <= NEG / 2, 0, best_k)
+        ranks = np.arange(n_clues, dtype=np.float32)
+        rarity = k_opts.rarity * np.log2(np.maximum(ranks / 1000.0, 1.0))
+        fallback = fallback - rarity
+        self._order = order
+        self._targets = targets
+        self._gap = gap
+        best_k = best_k + 1
+        if k_opts.noise > 0:
+            self._noisy_partner(fallback, best_k, z, scores.ensemble, targets, bystanders, assassins, rarity)
+        return fallback.astype(np.float32), best_k.astype(np.int64), scores
+
+    def _noisy_partner(
+        self,
+        value: npt.NDArray[np.float32],
+        best_k: npt.NDArray[np.int64],
+        z: npt.NDArray[np.float32],
+        ensemble: npt.NDArray[np.float32],
+        targets: list[int],
+        bystanders: list[int],
+        assassins: list[int],
+        rarity: npt.NDArray[np.float32],
+    ) -> None:
+        """Re-value the shortlist in place by simulating a partner who reads the clue noisily."""
+        k_opts = self.knobs
+        short = np.argsort(-value)[: k_opts.shortlist]
+        cells = targets + bystanders + assassins
+        mu = ensemble[short][:, cells]  # (P, cells)
+        spread = z[:, short][:, :, cells].std(axis=0) if z.shape[0] > 1 else np.zeros_like(mu)
+        sigma = np.sqrt(k_opts.noise**2 + (k_opts.disagreement * spread) ** 2)
+        eps = self._eps[:, : len(short), : len(cells)]
+        sampled = mu[None] + sigma[None] * eps  # (S, P, cells)
+        n_t = len(targets)
+        bad = sampled[:, :, n_t:]
+        best_bad = bad.max(axis=2)
+        bad_is_assassin = bad.argmax(axis=2) >= len(bystanders)
+        lead = (sampled[:, :, :n_t] > best_bad[:, :, None]).sum(axis=2)  # greens touched before a miss
+        kmax = min(k_opts.max_number, n_t)
+        best_val = np.full(len(short), -np.inf, dtype=np.float32)
+        best_num = np.ones(len(short), dtype=np.int64)
+        for k in range(1, kmax + 1):
+            hits = np.minimum(lead, k).mean(axis=0)
+            p_assassin = ((lead < k) & bad_is_assassin).mean(axis=0)
+            val = (hits - k_opts.assassin_cost * p_assassin).astype(np.float32)
+            better = val > best_val
+            best_val = np.where(better, val, best_val)
+            best_num = np.where(better, k, best_num)
+        value[:] = -1e6  # only the shortlist stays in play, ranked by the simulation
+        value[short] = best_val - rarity[short]
+        best_k[short] = best_num
+
+    def give(self, situation: Situation, is_legal: Callable[[str], bool], avoid: Sequence[str] = ()) -> Clue:
+        """The best legal clue. ``is_legal(word)`` is the rules' own check; ``avoid``: words already used."""
+        value, best_k, scores = self.candidates(situation)
+        words = scores.tables.words
+        board = set(scores.board)
+        value = value.copy()
+        for word in avoid:
+            row = scores.tables.index.get(word.lower())
+            if row is not None and row < value.size:
+                value[row] = NEG
+        for _ in range(value.size):
+            row = int(value.argmax())
+            if value[row] <= NEG / 2:
+                break
+            word = words[row]
+            if word not in board and not _shares_letters_with(word, board) and is_legal(word):
+                k = int(best_k[row])
+                targets = tuple(self._targets[int(j)] for j in self._order[row, :k])
+                return Clue(word, k, targets, float(self._gap[row, k - 1]))
+            value[row] = NEG
+        raise RuntimeError("no legal clue word in the AI vocabulary")
+
+
+def _shares_letters_with(word: str, board: set[str]) -> bool:
+    """Cheap pre-check before the rules' validator: contains or is contained in a board word."""
+    return any(word in b or b in word for b in board)
