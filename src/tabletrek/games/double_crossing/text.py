@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -49,6 +49,20 @@ TOKEN_STYLE = (
     "bold black on white",
 )
 CELL = 8
+NARROW_CELL = 6
+SUPERSCRIPT = "⁰¹²³⁴⁵⁶"
+
+
+class LoopBoard:
+    """The board as a square loop, in wide cells when the console has room, narrow ones if not."""
+
+    def __init__(self, ui: DoubleCrossingTextUI, view: dict[str, Any], lang: str) -> None:
+        self.ui, self.view, self.lang = ui, view, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cells = self.ui.game.content.size // 4 + 1
+        width = CELL if options.max_width >= cells * CELL else NARROW_CELL
+        yield from self.ui.board_lines(self.view, self.lang, width)
 
 
 def money(amount: int) -> str:
@@ -83,43 +97,50 @@ class DoubleCrossingTextUI:
             rows[side - i][0] = (3 * side + i) % size
         return rows
 
-    def _cell(self, view: dict[str, Any], space: int, lang: str) -> tuple[Text, Text]:
-        c = self.game.content
-        t = _t(lang)
-        sp = c.spaces[space]
-        top = Text(f"{space:>2}", style="dim")
-        label = t(f"abbr.{sp.kind}")
-        top.append(" " + label, style="bold cyan" if sp.kind in ("central", "corner") else "")
-        top.truncate(CELL - 1, pad=True)
-        top.append(" ")
-        bottom = Text()
+    def _cell(self, view: dict[str, Any], space: int, lang: str, width: int) -> tuple[Text, Text]:
+        """Two lines of one space: "12 STN" over the tokens; or, when narrow, the label over the
+        number with the tokens as superscripts ("STN" / "12¹³")."""
+        sp = self.game.content.spaces[space]
+        label = Text(
+            _t(lang)(f"abbr.{sp.kind}"), style="bold cyan" if sp.kind in ("central", "corner") else ""
+        )
+        tokens = Text()
         for seat, pos in enumerate(view["positions"]):
             if pos == space:
-                bottom.append(str(seat + 1), style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
+                digit = str(seat + 1) if width == CELL else SUPERSCRIPT[seat + 1]
+                tokens.append(digit, style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
         if str(space) in view["dropped"]:
-            bottom.append("▪", style="magenta")
-        bottom.truncate(CELL - 1, pad=True)
-        bottom.append(" ")
+            tokens.append("▪", style="magenta")
+        number = Text(f"{space:>2}", style="dim")
+        if width == CELL:
+            top, bottom = number + Text(" ") + label, tokens
+        else:
+            top, bottom = label, number + tokens
+        for line in (top, bottom):
+            line.truncate(width - 1, pad=True)
+            line.append(" ")
         return top, bottom
 
     def board(self, view: dict[str, Any], lang: str) -> RenderableType:
-        rows = self._loop_order()
+        return LoopBoard(self, view, lang)
+
+    def board_lines(self, view: dict[str, Any], lang: str, width: int) -> list[Text]:
         lines: list[Text] = []
-        for row in rows:
+        for row in self._loop_order():
             upper, lower = Text(), Text()
             for space in row:
                 if space is None:
-                    upper.append(" " * CELL)
-                    lower.append(" " * CELL)
+                    upper.append(" " * width)
+                    lower.append(" " * width)
                 else:
-                    a, b = self._cell(view, space, lang)
+                    a, b = self._cell(view, space, lang, width)
                     upper.append_text(a)
                     lower.append_text(b)
             lines += [upper, lower]
         start = [s + 1 for s, p in enumerate(view["positions"]) if p < 0]
         if start:
             lines.append(Text(_t(lang)("ui.at_start", seats=", ".join(map(str, start))), style="dim"))
-        return Group(*lines)
+        return lines
 
     def players(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         t = _t(lang)
