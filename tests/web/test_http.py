@@ -100,3 +100,21 @@ def test_record_and_full_replay_stay_closed_while_the_game_runs(client: TestClie
 
 def test_unknown_table(client: TestClient) -> None:
     assert client.get("/api/tables/doesnotexist").status_code == 404
+
+
+def test_free_text_options_cannot_name_server_files(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    for name, info in games.items():
+        for option in info["options"]:
+            if option["kind"] != "str" or option["choices"] is not None:
+                continue
+            for value in ("/etc/passwd", "../../secret.txt", "words.txt"):
+                body = {"game": name, "options": {option["name"]: value}}
+                response = client.post("/api/tables", json=body)
+                assert response.status_code == 400
+                assert response.json()["key"] == "web.error.bad_options"
+                assert "plain name" in response.json()["args"]["detail"]
+    # a named choice still works, e.g. the Chinese word pack
+    if "codenames-duet" in games:
+        ok = client.post("/api/tables", json={"game": "codenames-duet", "options": {"word_pack": "zh-Hant"}})
+        assert ok.status_code == 201

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from tabletrek.core.game import Game
-from tabletrek.core.registry import games, load
+from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web.errors import WebError
 from tabletrek.web.store import SeatRow, Store, TableRow, token_hash
@@ -22,6 +23,7 @@ log = logging.getLogger("tabletrek.web")
 MAX_CLOCK = 24 * 3600.0
 MAX_NICKNAME = 32
 SWEEP_EVERY = 60.0
+PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 
 
 def new_token() -> str:
@@ -39,6 +41,23 @@ def clean_nickname(value: Any) -> str | None:
         return None
     text = " ".join(value.split())[:MAX_NICKNAME]
     return text or None
+
+
+def check_free_text(name: str, options: dict[str, Any]) -> None:
+    """Free-text options from a browser may only be plain names.
+
+    A game may accept a file path in a text option (a word pack); on a server that would read
+    the server's files for whoever asks, so a visitor may pick a named choice, never a path.
+    """
+    specs = {spec.name: spec for spec in game_class(name).option_specs}
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None or spec.kind is not str or spec.choices is not None or value is None:
+            continue
+        if not isinstance(value, str) or not PLAIN_NAME.fullmatch(value):
+            raise WebError(
+                "web.error.bad_options", detail=f"option {key!r} must be a plain name, not {value!r}"
+            )
 
 
 class Manager:
@@ -143,6 +162,7 @@ class Manager:
         options = spec.get("options") or {}
         if not isinstance(options, dict):
             raise WebError("web.error.bad_request", detail="options must be an object")
+        check_free_text(name, options)
         try:
             game: Game = load(name, players=players, **options)
         except (ValueError, TypeError) as exc:
