@@ -384,3 +384,95 @@ def test_illegal_moves_name_the_rule() -> None:
     assert illegal_key(s, "trade prairie-oil-2") == "double_crossing.illegal.cars_needed"
     message = IllegalAction("double_crossing.illegal.cars_needed").message("zh-Hant")
     assert "車輛" in message
+
+
+# ----- more rulings ---------------------------------------------------------------------------------
+
+
+def scripted_start(monkeypatch: pytest.MonkeyPatch, players: int, rolls: list[int]) -> DoubleCrossingState:
+    from tabletrek.games.double_crossing import rules
+
+    monkeypatch.setattr(rules, "make_rng", lambda seed: p.Dice(rolls))
+    s = load("double-crossing", players=players).new_game(seed=1)
+    assert isinstance(s, DoubleCrossingState)
+    return s
+
+
+def test_start_cars_reroll_a_sold_out_kind_and_first_player_ties_reroll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cars = [6, 6, 6, 6, 6, 6, 6, 1, 2, 4, 5, 3, 2]  # the 7th tank is sold out: that die is rolled again
+    first = [6, 6, 3, 3, 6, 6, 1, 1, 1, 1, 2, 2]  # seats 1 and 3 tie on 12 ...
+    tie = [2, 2, 5, 5]  # ... and roll again: seat 3 wins
+    s = scripted_start(monkeypatch, 6, cars + first + tie)
+    assert [rack[TANK] for rack in s.cars] == [2, 2, 2, 0, 0, 0]
+    assert s.cars[3] == [1, 1, 0, 0] and s.cars[4] == [0, 0, 2, 0] and s.cars[5] == [0, 2, 0, 0]
+    assert s.yard[TANK] == 0
+    assert s.first == 2 and s.turn_seat == 2
+    p.conserved(s)
+
+
+def test_no_stop_window_before_extra_rolls() -> None:
+    s = p.table()
+    p.cards(s, 1, stop=1)
+    p.land(s, 0, p.space(s, "roll-again"))
+    assert s.current_player == 0 and s.pending == {"k": "preroll", "seat": 0}
+
+
+def test_roundhouse_doubles_are_not_a_move_no_discard() -> None:
+    s = p.table()
+    p.cards(s, 0, stop=1)
+    p.land(s, 0, p.space(s, "roundhouse"), 2, 3, 4, 4)
+    assert s.hands[0][STOP] == 1
+
+
+def test_control_tower_can_send_a_winner_home_and_gives_no_occupied_turn() -> None:
+    s = p.table()
+    p.give_any(s, 2, 6)
+    p.land(s, 0, p.space(s, "control-tower"))
+    assert "move p3 0" in p.texts(s)  # a player not yet on the track can be moved too
+    s.apply("move p3 0")
+    assert s.is_over and s.winner == 2
+    s = p.table()
+    target = p.space(s, "crew-cards")
+    s.pos[3] = target
+    p.land(s, 0, p.space(s, "control-tower"))
+    s.apply(f"move p3 {target}")
+    assert s.turn_seat == 1 and not s.again
+
+
+def test_no_engineer_after_buying_cards_instead_of_rolling() -> None:
+    s = p.table()
+    p.cards(s, 0, engineer=1)
+    p.dice(s, 1)
+    s.apply("buy cards")
+    s.apply("buy 0")
+    assert s.turn_seat == 1
+
+
+def test_card_purchases_are_limited_by_the_cards_left() -> None:
+    s = p.table()
+    p.cards(s, 1, crew=25, villain=10, engineer=10, stop=8)
+    assert len(s.draw) == 2
+    p.dice(s, 6)
+    s.apply("buy cards")
+    assert p.texts(s) == ["buy 0", "buy 1", "buy 2"]
+
+
+def test_the_discards_are_reshuffled_when_the_pile_runs_out() -> None:
+    s = p.table()
+    s.discard, s.draw = s.draw, []
+    events = p.land(s, 0, p.space(s, "crew-cards"))
+    assert any(e.key.endswith(".reshuffle") for e in events)
+    assert sum(s.hands[0]) == 1 and s.discard == [] and len(s.draw) == 54
+
+
+def test_an_empty_bank_pays_what_it_has() -> None:
+    s = p.table()
+    p.cars(s, 0, box=3, tank=3)
+    s.depot += s.bank  # move the whole bank onto the Depot
+    s.bank = 0
+    p.land(s, 0, p.space(s, "train-shop"), 2, 3, 4)
+    s.apply("sell tank")
+    assert s.cash[0] == p.START and s.bank == 0
+    p.conserved(s)
