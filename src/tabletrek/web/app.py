@@ -198,9 +198,12 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | N
         try:
             async with table.lock:
                 viewer = viewer_for(table, request.query_params.get("viewer", "public"), token)
-                if "step" in request.path_params:
-                    return JSONResponse(replay_view(table, viewer, int(request.path_params["step"])))
-                return JSONResponse(replay_steps(table, viewer))
+                if "step" not in request.path_params:
+                    return JSONResponse(replay_steps(table, viewer))
+                history = table.state.history  # an immutable snapshot: replay it without the lock
+            step = int(request.path_params["step"])
+            views = await asyncio.to_thread(replay_view, table.game, table.row.seed, history, viewer, step)
+            return JSONResponse(views)
         except WebError as exc:
             return error_response(exc, 403)
 

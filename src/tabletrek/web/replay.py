@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrek.core.events import OMNISCIENT
+from tabletrek.core.game import Game
 from tabletrek.web.errors import WebError
 from tabletrek.web.tables import LiveTable
 
@@ -51,17 +52,21 @@ def replay_steps(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def replay_view(table: LiveTable, viewer: int | None, step: int) -> dict[str, Any]:
-    """The view(s) after ``step`` actions: one seat's, the public one, or every seat's for ``all``."""
-    if not 0 <= step <= len(table.log):
+def replay_view(
+    game: Game, seed: int, history: tuple[str, ...], viewer: int | None, step: int
+) -> dict[str, Any]:
+    """The view(s) after ``step`` of ``history``: one seat's, the public one, or every seat's for ``all``.
+
+    Pure (a fresh state replayed from the seed), so it can run in a worker thread."""
+    if not 0 <= step <= len(history):
         raise WebError("web.error.bad_request", detail="no such step")
-    state = table.game.new_game(seed=table.row.seed)
-    for text in table.state.history[:step]:
+    state = game.new_game(seed=seed)
+    for text in history[:step]:
         state.apply(text)
     if viewer is None:
         views = {"public": state.public_view()}
     elif viewer == OMNISCIENT:
-        views = {"public": state.public_view(), **{str(s): state.view(s) for s in range(table.game.players)}}
+        views = {"public": state.public_view(), **{str(s): state.view(s) for s in range(game.players)}}
     else:
         views = {str(viewer): state.view(viewer)}
     return {"step": step, "to_act": state.current_player, "views": views}
