@@ -33,6 +33,11 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    cooperative: ClassVar[bool] = False
+    """True when all seats win or lose together (a game with no winners is then a loss, not a draw)."""
+    searchable: ClassVar[bool] = False
+    """True where hidden information and real choices make the generic search bot ("ismcts") worth
+    offering."""
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.default_players if players is None else players
@@ -79,7 +84,8 @@ class Game(ABC):
         return {}
 
     def bots(self) -> list[str]:
-        return ["random", *self._bot_factories()]
+        generic = ["random", "ismcts"] if self.searchable else ["random"]
+        return [*generic, *self._bot_factories()]
 
     def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -89,6 +95,10 @@ class Game(ABC):
             from tabletrek.bots.random_bot import RandomBot
 
             return RandomBot(self, seat=seat, seed=seed, **params)
+        if name == "ismcts" and self.searchable:
+            from tabletrek.bots.ismcts import ISMCTSBot
+
+            return ISMCTSBot(self, seat=seat, seed=seed, **params)
         factories = self._bot_factories()
         if name not in factories:
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
@@ -116,6 +126,11 @@ class Game(ABC):
         from tabletrek.i18n import translate
 
         return translate(f"{self.package.rsplit('.', 1)[-1]}.title", lang)
+
+    @classmethod
+    def options_for_lang(cls, lang: str) -> dict[str, Any]:
+        """Option defaults that follow the player's language (e.g. a word pack); given options win."""
+        return {}
 
     def option_list(self) -> list[OptionSpec]:
         return list(self.option_specs)
