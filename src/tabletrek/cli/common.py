@@ -10,7 +10,7 @@ from rich.console import Console
 
 from tabletrek.core.game import Game
 from tabletrek.core.options import parse_option_value
-from tabletrek.core.registry import load
+from tabletrek.core.registry import game_class, load
 from tabletrek.i18n import env_lang, is_supported, normalize_lang, seat_name, translate
 
 console = Console(highlight=False)
@@ -38,8 +38,11 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     return options
 
 
-def load_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
+def load_game(name: str, players: int | None, options: dict[str, Any], lang: str | None = None) -> Game:
+    """The game, with language-following option defaults (a Chinese word pack for zh-Hant)."""
     try:
+        if lang is not None:
+            options = {**game_class(name).options_for_lang(lang), **options}
         return load(name, players=players, **options)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -168,7 +168,7 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help=tr("cli.opt.save"))] = None,
 ) -> None:
     language = pick_lang(lang)
-    loaded = load_game(game, players, parse_options(option))
+    loaded = load_game(game, players, parse_options(option), language)
     bot_names = split_list(bots)
     human_seats = sorted({s - 1 for s in (seat or [])})
     if not human_seats and len(bot_names) < loaded.players:

@@ -35,6 +35,26 @@ def print_summary(summary: Summary, lang: str) -> None:
             f"{b.mean_score:.1f}",
         )
     console.print(bots)
+    if summary.cooperative:
+        won = summary.seats[0].wins  # cooperative: every seat wins or loses together
+        low, high = summary.seats[0].interval
+        console.print(
+            tr(
+                "cli.sim.team_wins",
+                lang,
+                wins=won,
+                games=summary.games,
+                rate=pct(won / summary.games),
+                low=pct(low),
+                high=pct(high),
+            )
+        )
+    else:
+        print_seats(summary, lang)
+    print_lengths(summary, lang)
+
+
+def print_seats(summary: Summary, lang: str) -> None:
     seats = Table(title=tr("cli.sim.seats_title", lang))
     for column in ("seat", "wins", "win_rate", "ci"):
         seats.add_column(tr(f"cli.sim.col.{column}", lang), justify="right")
@@ -44,6 +64,9 @@ def print_summary(summary: Summary, lang: str) -> None:
         seats.add_row(str(s.seat + 1), str(s.wins), pct(s.win_rate), f"{pct(low)} – {pct(high)}")
     console.print(seats)
     console.print(tr("cli.sim.fair_share", lang, share=pct(fair)))
+
+
+def print_lengths(summary: Summary, lang: str) -> None:
     lengths = summary.actions
     console.print(
         tr(

@@ -40,6 +40,7 @@ class SimulationResult:
     options: Mapping[str, Any]
     bots: tuple[str, ...]
     seed: int
+    cooperative: bool = False
     outcomes: list[GameOutcome] = field(default_factory=list)
 
 
@@ -136,7 +137,7 @@ def simulate(
     for bot in bots:
         if bot not in offered:
             raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
-    result = SimulationResult(name, game.players, opts, tuple(bots), seed)
+    result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
     size = batch_size or max(1, min(200, n // (jobs * 8) or 1))
     batches = [range(start, min(n, start + size)) for start in range(0, n, size)]
     args = (name, game.players, opts, tuple(bots), seed)

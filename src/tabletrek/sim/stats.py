@@ -63,6 +63,7 @@ class Summary:
     players: int
     games: int
     draws: int
+    cooperative: bool
     bots: list[BotStats]
     seats: list[SeatStats]
     actions: dict[str, float]
@@ -75,6 +76,7 @@ class Summary:
             "players": self.players,
             "games": self.games,
             "draws": self.draws,
+            "cooperative": self.cooperative,
             "bots": [
                 {
                     "bot": b.bot,
@@ -121,7 +123,8 @@ def summarize(result: SimulationResult) -> Summary:
     if not outcomes:
         raise ValueError("no games to summarise")
     players = result.players
-    names = sorted(set(result.bots), key=list(result.bots).index)
+    played = {bot for outcome in outcomes for bot in outcome.bots}
+    names = [bot for bot in dict.fromkeys(result.bots) if bot in played]
     bots = []
     for name in names:
         seats = wins = draws = 0
@@ -132,7 +135,7 @@ def summarize(result: SimulationResult) -> Summary:
                     continue
                 seats += 1
                 wins += seat in outcome.winners
-                draws += not outcome.winners
+                draws += not outcome.winners and not result.cooperative
                 score_sum += outcome.scores[seat]
                 return_sum += outcome.returns[seat]
         bots.append(BotStats(name, seats, wins, draws, score_sum / max(1, seats), return_sum / max(1, seats)))
@@ -147,7 +150,8 @@ def summarize(result: SimulationResult) -> Summary:
         game=result.game,
         players=players,
         games=len(outcomes),
-        draws=sum(not o.winners for o in outcomes),
+        draws=0 if result.cooperative else sum(not o.winners for o in outcomes),
+        cooperative=result.cooperative,
         bots=bots,
         seats=seat_stats,
         actions=describe_lengths([o.actions for o in outcomes]),

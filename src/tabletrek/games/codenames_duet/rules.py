@@ -49,6 +49,7 @@ class Duet(Game):
     package = "tabletrek.games.codenames_duet"
     player_counts = (2, 3, 4, 5, 6, 7, 8)
     default_players = 2
+    cooperative = True
     option_specs = (
         OptionSpec("word_pack", "en", "codenames_duet.option.word_pack", kind=str),
         OptionSpec("tokens", 9, "codenames_duet.option.tokens", kind=int, minimum=1, maximum=MAX_TOKENS),
@@ -73,6 +74,10 @@ class Duet(Game):
         OptionSpec("relaxed_clues", False, "codenames_duet.option.relaxed_clues"),
         OptionSpec("strict_penalty", False, "codenames_duet.option.strict_penalty"),
     )
+
+    @classmethod
+    def options_for_lang(cls, lang: str) -> dict[str, Any]:
+        return {"word_pack": "zh-Hant"} if lang == "zh-Hant" else {}
 
     def _setup(self) -> None:
         self.pack: WordPack = load_pack(self.options["word_pack"])

@@ -1,0 +1,258 @@
+"""Tournaments between bots: round robin or Swiss, seats rotated, ratings from openskill.
+
+Every game's seed derives from (run seed, game index) and every bot's from (game seed, seat), so a
+tournament is the same on any backend and any number of workers. Ratings are updated game by game
+in index order (Plackett-Luce, openskill's default model); a game's winners share rank 1 and the
+other seats share rank 2, and a drawn game ranks everyone equal.
+
+Round robin: every table of distinct bots (every pair in a 2-player game) plays ``n`` games, the
+bots rotating through the seats. Swiss: ``rounds`` rounds; before each round the bots are sorted
+by rating and seated in consecutive groups, avoiding a repeat of the previous round's group when
+an alternative exists; each table plays ``n`` games.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletrek.core.records import GameRecord
+from tabletrek.core.registry import load
+from tabletrek.core.rng import derive_seed
+from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.runner import GameOutcome, seat_bots
+from tabletrek.sim.stats import wilson_interval
+
+FORMATS = ("round-robin", "swiss")
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """A conservative skill estimate (mu - 3 sigma), openskill's leaderboard value."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    bot: str
+    games: int
+    wins: int
+    draws: int
+    rating: Rating
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    bots: tuple[str, ...]
+    format: str
+    seed: int
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+
+    def head_to_head(self, a: str, b: str) -> tuple[int, int]:
+        """(games where ``a`` and ``b`` both sat, games among those that ``a`` won)."""
+        games = wins = 0
+        for outcome in self.outcomes:
+            if a in outcome.bots and b in outcome.bots:
+                games += 1
+                wins += any(outcome.bots[s] == a for s in outcome.winners)
+        return games, wins
+
+    def records(self) -> list[GameRecord]:
+        return [o.record for o in self.outcomes if o.record is not None]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "bots": list(self.bots),
+            "format": self.format,
+            "seed": self.seed,
+            "games": len(self.outcomes),
+            "standings": [
+                {
+                    "bot": s.bot,
+                    "games": s.games,
+                    "wins": s.wins,
+                    "draws": s.draws,
+                    "win_rate": s.win_rate,
+                    "ci95": list(s.interval),
+                    "mu": s.rating.mu,
+                    "sigma": s.rating.sigma,
+                    "ordinal": s.rating.ordinal,
+                }
+                for s in self.standings
+            ],
+            "head_to_head": {
+                a: {b: dict(zip(("games", "wins"), self.head_to_head(a, b), strict=True)) for b in self.bots}
+                for a in self.bots
+            },
+        }
+
+
+class Ratings:
+    """Plackett-Luce ratings (openskill), one per bot, updated game by game."""
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        try:
+            from openskill.models import PlackettLuce
+        except ImportError:
+            raise ValueError("ratings need openskill: pip install 'tabletrek[study]'") from None
+        self.model = PlackettLuce()
+        self.ratings = {bot: self.model.rating(name=bot) for bot in bots}
+
+    def update(self, outcome: GameOutcome) -> None:
+        seats = range(len(outcome.bots))
+        # A bot that holds several seats at one table is rated once, by its best seat.
+        ranks: dict[str, int] = {}
+        for seat in seats:
+            rank = 1 if (seat in outcome.winners or not outcome.winners) else 2
+            bot = outcome.bots[seat]
+            ranks[bot] = min(rank, ranks.get(bot, rank))
+        if len(ranks) < 2:
+            return
+        names = list(ranks)
+        teams = [[self.ratings[name]] for name in names]
+        rated = self.model.rate(teams, ranks=[ranks[name] for name in names])
+        for name, team in zip(names, rated, strict=True):
+            self.ratings[name] = team[0]
+
+    def get(self, bot: str) -> Rating:
+        r = self.ratings[bot]
+        return Rating(float(r.mu), float(r.sigma))
+
+
+def tables_round_robin(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Every group of ``players`` distinct bots (all bots, cycled, when there are fewer)."""
+    if len(bots) <= players:
+        return [tuple(bots[i % len(bots)] for i in range(players))]
+    return list(itertools.combinations(bots, players))
+
+
+def tables_swiss(ranked: Sequence[str], players: int, previous: set[frozenset[str]]) -> list[tuple[str, ...]]:
+    """Consecutive groups of the ranked bots; a group that met last round swaps its last bot with
+    the next group's first when that helps. Leftover bots fill the last table from the top."""
+    order = list(ranked)
+    groups = [order[i : i + players] for i in range(0, len(order), players)]
+    for g in range(len(groups) - 1):
+        if frozenset(groups[g]) in previous and len(groups[g + 1]) > 0:
+            groups[g][-1], groups[g + 1][0] = groups[g + 1][0], groups[g][-1]
+    if len(groups[-1]) < players:
+        short = groups.pop()
+        filler = [bot for bot in order if bot not in short]
+        short.extend(filler[: players - len(short)])
+        if len(set(short)) > 1:
+            groups.append(short)
+    return [tuple(group) for group in groups if len(set(group)) > 1]
+
+
+def tournament(
+    name: str,
+    bots: Sequence[str],
+    n: int,
+    *,
+    players: int | None = None,
+    fmt: str = "round-robin",
+    rounds: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
+    backend: Backend | None = None,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Play a tournament of ``bots`` at ``name``; ``n`` games per table (per round in Swiss)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if n < 1:
+        raise ValueError("the number of games must be at least 1")
+    if len(set(bots)) < 2 or len(set(bots)) != len(bots):
+        raise ValueError("name at least two different bots, each once")
+    opts = dict(options or {})
+    game = load(name, players=players, **opts)
+    offered = game.bots()
+    for bot in bots:
+        if bot not in offered:
+            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
+    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items() if bot in bots)
+    backend = backend or Backend()
+    result = TournamentResult(name, game.players, opts, tuple(bots), fmt, seed)
+    ratings = Ratings(bots)
+    next_index = 0
+
+    def play(tables: list[tuple[str, ...]]) -> None:
+        nonlocal next_index
+        specs = []
+        for table in tables:
+            for k in range(n):
+                index = next_index
+                next_index += 1
+                lineup = seat_bots(table, game.players, k)
+                specs.append(GameSpec(index, derive_seed(seed, "game", index), lineup, params))
+        outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+        for outcome in outcomes:
+            ratings.update(outcome)
+        result.outcomes.extend(outcomes)
+
+    if fmt == "round-robin":
+        play(tables_round_robin(bots, game.players))
+    else:
+        count = rounds if rounds is not None else max(1, (len(bots) - 1).bit_length())
+        if count < 1:
+            raise ValueError("a Swiss tournament needs at least one round")
+        previous: set[frozenset[str]] = set()
+        for _ in range(count):
+            ranked = sorted(bots, key=lambda b: (-ratings.get(b).ordinal, list(bots).index(b)))
+            tables = tables_swiss(ranked, game.players, previous)
+            previous = {frozenset(t) for t in tables}
+            play(tables)
+    result.standings = standings(result.outcomes, bots, ratings)
+    return result
+
+
+def swiss_games(bots: int, players: int, n: int, rounds: int | None) -> int:
+    """How many games a Swiss tournament plays (for progress bars)."""
+    count = rounds if rounds is not None else max(1, (bots - 1).bit_length())
+    tables = -(-bots // players)
+    return count * tables * n
+
+
+def planned_games(bots: Sequence[str], players: int, n: int, fmt: str, rounds: int | None) -> int:
+    if fmt == "round-robin":
+        return len(tables_round_robin(bots, players)) * n
+    return swiss_games(len(bots), players, n, rounds)
+
+
+def standings(outcomes: Sequence[GameOutcome], bots: Sequence[str], ratings: Ratings) -> list[Standing]:
+    rows = []
+    for bot in bots:
+        games = wins = draws = 0
+        for outcome in outcomes:
+            seats = [s for s, b in enumerate(outcome.bots) if b == bot]
+            if not seats:
+                continue
+            games += 1
+            wins += any(s in outcome.winners for s in seats)
+            draws += not outcome.winners
+        rows.append(Standing(bot, games, wins, draws, ratings.get(bot)))
+    rows.sort(key=lambda s: -s.rating.ordinal)
+    return rows
