@@ -35,7 +35,7 @@ def test_languages_have_the_same_keys_and_placeholders(domain: str) -> None:
             assert fields(template) == fields(other[key]), f"{key}: placeholders differ in {lang}"
 
 
-KEY = re.compile(r"[\"']((?:touring|core|cli|sim)\.[a-z0-9_.\-]+)[\"']")
+KEY = re.compile(r"[\"']((?:touring|core|cli)\.[a-z0-9_.\-]+)[\"']")
 
 
 def test_every_literal_key_in_the_code_exists() -> None:

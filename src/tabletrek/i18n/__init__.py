@@ -18,7 +18,7 @@ from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "zh-Hant")
 DEFAULT_LANG = "en"
-CORE_DOMAINS = frozenset({"core", "cli", "sim", "web"})
+CORE_DOMAINS = frozenset({"core", "cli", "web"})
 
 _ALIASES = {
     "en": "en",
