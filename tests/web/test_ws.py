@@ -7,6 +7,8 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
+import tabletrek
+
 from .helpers import create_table, expect_error, hello, live, receive_until, send
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -176,3 +178,24 @@ def test_a_failing_bot_does_not_stall_the_table(client: TestClient) -> None:
         send(ws, {"type": "act", "action": first["legal"][0]["text"], "seq": 0})
         answered = receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 2)
     assert answered["to_act"] == 0 and answered["legal"]
+
+
+@pytest.mark.parametrize("game", tabletrek.games())
+def test_every_game_sends_each_seat_its_own_view_only(client: TestClient, game: str) -> None:
+    info = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    if game not in info:
+        pytest.skip(f"{game} does not load in this tree")
+    players = info[game]["default_players"]
+    created = create_table(client, game, seats=[{"kind": "human"}] * players, players=players)
+    table = created["table"]
+    state = live(client, table).state
+    views = [state.view(seat) for seat in range(players)]
+    for seat in range(players):
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            message = hello(ws, created["tokens"][str(seat)])
+        assert message["view"] == views[seat]
+        assert all(message["view"] != views[other] for other in range(players) if views[other] != views[seat])
+        assert bool(message["legal"]) == (state.current_player == seat)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        watcher = hello(ws)
+    assert watcher["view"] == state.public_view() and not watcher["legal"]
