@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -77,48 +78,64 @@ class ClueGiver:
         z = scores.clue_z  # (models, clues, 25)
         targets = situation.my_targets()
         bystanders, assassins = situation.my_dangers()
-        n_models, n_clues, _ = z.shape
+        n_clues = z.shape[1]
         if not targets:
             return np.full(n_clues, NEG), np.ones(n_clues, dtype=np.int64), scores
-        danger = np.full((n_models, n_clues), -10.0, dtype=np.float32)
+        cells = scores.ensemble_t  # (25, clues), one contiguous row per board cell
+        mean_danger = np.full(n_clues, -10.0, dtype=np.float32)
         if bystanders:
-            danger = np.maximum(danger, z[:, :, bystanders].max(axis=2))
+            mean_danger = cells[bystanders].max(axis=0)
         if assassins:
-            danger = np.maximum(danger, z[:, :, assassins].max(axis=2) + k_opts.delta_assassin)
-        mean_z = scores.ensemble
-        mean_danger = mean_z[:, bystanders].max(axis=1) if bystanders else np.full(n_clues, -10.0, np.float32)
-        if assassins:
-            mean_danger = np.maximum(mean_danger, mean_z[:, assassins].max(axis=1) + k_opts.delta_assassin)
-        tz = mean_z[:, targets]  # (clues, T)
-        order = np.argsort(-tz, axis=1)
-        sorted_mean = np.take_along_axis(tz, order, axis=1)
-        # Per model, the weakest of the top-k targets (targets ranked by the ensemble mean).
-        per_model = np.take_along_axis(z[:, :, targets], order[None, :, :], axis=2)
-        weakest = np.minimum.accumulate(per_model, axis=2)  # (models, clues, T)
-        worst_gap = (weakest - danger[:, :, None]).min(axis=0)  # (clues, T)
-        mean_gap = sorted_mean - mean_danger[:, None]
-        w = k_opts.worst_weight
-        gap = (1.0 - w) * mean_gap + w * worst_gap
+            mean_danger = np.maximum(mean_danger, cells[assassins].max(axis=0) + k_opts.delta_assassin)
         kmax = min(k_opts.max_number, len(targets))
-        ks = np.arange(1, kmax + 1, dtype=np.float32)
-        gap_k = gap[:, :kmax]
-        ok = (gap_k >= k_opts.delta) & (sorted_mean[:, :kmax] >= k_opts.tau)
-        value = np.where(ok, ks[None, :] + 0.5 * np.minimum(gap_k, 2.0), NEG)
-        best_k = value.argmax(axis=1)
-        best = value[np.arange(n_clues), best_k]
+        sorted_mean = -np.sort(-cells[targets], axis=0)[:kmax]  # (k, clues): k-th best target
+        gap = sorted_mean - mean_danger[None, :]
+        w = k_opts.worst_weight
+        if w > 0:
+            worst = self._worst_gap(z, cells, targets, bystanders, assassins, kmax, k_opts.delta_assassin)
+            gap = (1.0 - w) * gap + w * worst
+        ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
+        ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
+        value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
+        best_k = value.argmax(axis=0)
+        best = value.max(axis=0)
         # No admissible k: fall back to the safest single-target clue (valued below any admissible one).
-        fallback = np.where(best <= NEG / 2, gap_k[:, 0] - 10.0, best)
-        best_k = np.where(best <= NEG / 2, 0, best_k)
-        ranks = np.arange(n_clues, dtype=np.float32)
-        rarity = k_opts.rarity * np.log2(np.maximum(ranks / 1000.0, 1.0))
+        none = best <= NEG / 2
+        fallback = np.where(none, gap[0] - 10.0, best)
+        best_k = np.where(none, 0, best_k) + 1
+        rarity = _rarity(n_clues, k_opts.rarity)
         fallback = fallback - rarity
-        self._order = order
         self._targets = targets
         self._gap = gap
-        best_k = best_k + 1
         if k_opts.noise > 0:
             self._noisy_partner(fallback, best_k, z, scores.ensemble, targets, bystanders, assassins, rarity)
         return fallback.astype(np.float32), best_k.astype(np.int64), scores
+
+    @staticmethod
+    def _worst_gap(
+        z: npt.NDArray[np.float32],
+        cells: npt.NDArray[np.float32],
+        targets: list[int],
+        bystanders: list[int],
+        assassins: list[int],
+        kmax: int,
+        delta_assassin: float,
+    ) -> npt.NDArray[np.float32]:
+        """(k, clues): per model, the weakest of the top-k targets (ranked by the ensemble) minus
+        that model's own danger; the minimum over models."""
+        order = np.argsort(-cells[targets], axis=0)[:kmax]  # (k, clues) indices into targets
+        target_cells = np.asarray(targets)[order]  # (k, clues)
+        cols = np.arange(z.shape[1])[None, :]
+        worst = np.full((kmax, z.shape[1]), np.inf, dtype=np.float32)
+        for zm in z:  # (clues, 25) per model
+            danger = np.full(z.shape[1], -10.0, dtype=np.float32)
+            if bystanders:
+                danger = zm[:, bystanders].max(axis=1)
+            if assassins:
+                danger = np.maximum(danger, zm[:, assassins].max(axis=1) + delta_assassin)
+            weakest = np.minimum.accumulate(zm[cols, target_cells], axis=0)
+            worst = np.minimum(worst, weakest - danger[None, :])
+        return worst
 
     def _noisy_partner(
         self,
@@ -176,10 +193,22 @@ class ClueGiver:
             word = words[row]
             if word not in board and not _shares_letters_with(word, board) and is_legal(word):
                 k = int(best_k[row])
-                targets = tuple(self._targets[int(j)] for j in self._order[row, :k])
-                return Clue(word, k, targets, float(self._gap[row, k - 1]))
+                ranked = sorted(self._targets, key=lambda c: -float(scores.ensemble_t[c, row]))
+                gap = float(self._gap[min(k, self._gap.shape[0]) - 1, row])
+                return Clue(word, k, tuple(ranked[:k]), gap)
             value[row] = NEG
         raise RuntimeError("no legal clue word in the AI vocabulary")
+
+
+@cache
+def _rarity_cached(n_clues: int, weight: float) -> npt.NDArray[np.float32]:
+    ranks = np.arange(n_clues, dtype=np.float32)
+    return np.asarray(weight * np.log2(np.maximum(ranks / 1000.0, 1.0)), dtype=np.float32)
+
+
+def _rarity(n_clues: int, weight: float) -> npt.NDArray[np.float32]:
+    """Penalty per clue rank: frequent words are easier for people and read alike across models."""
+    return _rarity_cached(n_clues, weight)
 
 
 def _shares_letters_with(word: str, board: set[str]) -> bool:

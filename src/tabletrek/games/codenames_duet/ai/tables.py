@@ -126,6 +126,7 @@ class BoardScores:
         mean = self.clue_z.mean(axis=0)
         self.ensemble_std = float(mean.std()) or 1.0
         self.ensemble: FloatArray = mean / np.float32(self.ensemble_std)
+        self.ensemble_t: FloatArray = np.ascontiguousarray(self.ensemble.T)  # (25, clues)
 
     def word_ensemble(self, word: str) -> FloatArray | None:
         """(25,) ensemble z-scores of any vocabulary word against the board, or None if unknown."""

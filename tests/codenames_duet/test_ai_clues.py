@@ -1,0 +1,115 @@
+"""AI clues are legal, respect the difficulty knobs, and the guesser reads clues sensibly."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletrek
+from tabletrek.core.state import State
+from tabletrek.games.codenames_duet.ai.bots import situation_from_view
+from tabletrek.games.codenames_duet.ai.guesser import Guesser
+from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
+from tabletrek.games.codenames_duet.ai.tables import load_tables
+
+
+def clue_positions(n: int, **params: object) -> list[tuple[State, str, int]]:
+    """The AI's clue in the opening position of ``n`` seeded games (both sides' keys)."""
+    game = tabletrek.load("codenames-duet")
+    found = []
+    for seed in range(n):
+        state = game.new_game(seed=seed)
+        bot = game.bot("codenames-clue", seat=state.current_player, seed=seed, **params)
+        action = bot.act(state)
+        _, *word, number = action.text.split()
+        found.append((state, " ".join(word), int(number)))
+    return found
+
+
+def test_ai_clues_pass_the_rules_validation() -> None:
+    for state, word, number in clue_positions(12):
+        assert state.clue_problem(word, number) is None  # type: ignore[attr-defined]
+        assert word not in state.words  # type: ignore[attr-defined]
+        state.apply(f"clue {word} {number}")
+
+
+def test_max_number_knob() -> None:
+    assert {number for _, _, number in clue_positions(6, max_number=1)} == {1}
+    assert all(number <= 2 for _, _, number in clue_positions(6, max_number=2))
+
+
+def test_vocabulary_cut_knob() -> None:
+    index = load_tables().index
+    assert all(index[word] < 2000 for _, word, _ in clue_positions(6, vocab_cut=2000))
+
+
+def test_bad_parameters_are_rejected() -> None:
+    game = tabletrek.load("codenames-duet")
+    with pytest.raises(ValueError, match="unknown parameter"):
+        game.bot("codenames-clue", seat=0, seed=1, colour="red")
+    with pytest.raises(ValueError, match="difficulty"):
+        game.bot("codenames-guess", seat=0, seed=1, difficulty="impossible")
+    with pytest.raises(ValueError, match="no AI table"):
+        state = game.new_game(seed=0)
+        game.bot("codenames-clue", seat=state.current_player, seed=1, models="word2vec").act(state)
+
+
+def test_ai_refuses_other_word_packs_clearly() -> None:
+    game = tabletrek.load("codenames-duet", word_pack="zh-Hant")
+    state = game.new_game(seed=0)
+    bot = game.bot("codenames-clue", seat=state.current_player, seed=1)
+    with pytest.raises(ValueError, match="English word pack"):
+        bot.act(state)
+
+
+BOARD = [
+    *("whale", "piano", "nurse", "apple", "knight", "castle", "doctor", "guitar", "lemon", "banana"),
+    *("shark", "hospital", "ocean", "acorn", "actor", "airport", "alarm", "album", "alley", "almond"),
+    *("anchor", "ankle", "antenna", "anthem", "anvil"),
+]
+
+
+def situation(key: dict[int, str], **kw: object) -> Situation:
+    kinds = tuple(key.get(i, "bystander") for i in range(25))
+    return Situation(seat=1, words=tuple(BOARD), my_key=kinds, **kw)  # type: ignore[arg-type]
+
+
+def test_guesser_follows_the_clue() -> None:
+    choice = Guesser().guess(situation({}), ("music", 2), 0, list(range(25)), may_stop=False)
+    assert BOARD[choice.cell or 0] in {"piano", "guitar"}
+
+
+def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
+    # "fruit" fits lemon and banana about equally; banana is an assassin on my side, and a third
+    # of my assassins are my partner's too (key table), so lemon goes first.
+    plain = Guesser().guess(situation({}), ("fruit", 1), 0, list(range(25)), may_stop=False)
+    wary = Guesser().guess(situation({9: "assassin"}), ("fruit", 1), 0, list(range(25)), may_stop=False)
+    assert BOARD[wary.cell or 0] != "banana"
+    assert plain.cell is not None
+
+
+def test_guesser_reuses_an_unfinished_earlier_clue() -> None:
+    earlier = ClueRecord("sea", 3, giver=0, hits=(12,))  # "sea 3" found only ocean
+    knight = ClueRecord("armor", 1, giver=0, hits=(4,))
+    state = situation({}, clues=[earlier, knight], covered=frozenset({12, 4}))
+    allowed = [i for i in range(25) if i not in (12, 4)]
+    # The current clue "armor 1" found the knight. Going on, the guesser turns to "sea"'s leftovers
+    # (whale, shark) only when they stand out, and more readily with few timer tokens left.
+    leftovers = {"whale", "shark", "castle"}
+    choice = Guesser().guess(state, ("armor", 1), 1, allowed, may_stop=True)
+    assert choice.cell is None or BOARD[choice.cell] in leftovers
+    hurried = Situation(**{**state.__dict__, "tokens_left": 1})
+    choice = Guesser().guess(hurried, ("armor", 1), 1, allowed, may_stop=True)
+    assert choice.cell is not None and BOARD[choice.cell] in leftovers
+    # Within an old clue's count nothing is left once it is fully found: then it stops.
+    done = Situation(**{**state.__dict__, "clues": [ClueRecord("sea", 1, 0, (12,)), knight]})
+    assert Guesser().guess(done, ("armor", 1), 1, allowed, may_stop=True).cell in (None, 5)
+
+
+def test_situation_reads_the_view_without_the_partners_key() -> None:
+    game = tabletrek.load("codenames-duet")
+    state = game.new_game(seed=5)
+    view = state.view(1)
+    known = situation_from_view(view)
+    assert known.my_key == tuple(view["key"])
+    assert known.seat == view["side"]
+    assert known.tokens_left == 9 and not known.covered and not known.clues

