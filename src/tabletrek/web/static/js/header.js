@@ -6,7 +6,7 @@ export function nickname() {
   return localStorage.getItem("tt.nick") || "";
 }
 
-export function renderHeader(onLang) {
+export function renderHeader(onLang, onNick = null) {
   const header = clear(document.getElementById("header"));
   const select = el(
     "select",
@@ -20,7 +20,10 @@ export function renderHeader(onLang) {
     maxlength: 32,
     placeholder: t("web.ui.nickname"),
     "aria-label": t("web.ui.nickname"),
-    onchange: (e) => localStorage.setItem("tt.nick", e.target.value.trim()),
+    onchange: (e) => {
+      localStorage.setItem("tt.nick", e.target.value.trim());
+      if (onNick && e.target.value.trim()) onNick(e.target.value.trim());
+    },
   });
   header.append(el("a", { href: "/", class: "brand" }, "tabletrek"), el("span", { class: "spacer" }), nick, select);
   return nick;

@@ -202,9 +202,14 @@ async function start(lang) {
   }
   await loadCatalogs(lang, [info.domain]);
   module = await loadModule(info.game);
-  renderHeader((value) => {
-    start(value).then(() => send({ type: "lang", lang: value }));
-  });
+  renderHeader(
+    (value) => {
+      start(value).then(() => send({ type: "lang", lang: value }));
+    },
+    (name) => {
+      if (model && model.you !== null) send({ type: "nick", nickname: name });
+    },
+  );
   if (model) draw();
   if (!socket) connect();
 }
