@@ -1,0 +1,146 @@
+"""``tabletrek tournament GAME --bots a,b,c -n N``: bots against each other, rated, with intervals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.core.options import parse_option_value
+from tabletrek.sim.backend import Backend
+from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
+
+
+def pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def parse_bot_params(pairs: list[str] | None) -> dict[str, dict[str, Any]]:
+    """``bot.key=value`` pairs, e.g. ``ismcts.iterations=50``, grouped by bot."""
+    params: dict[str, dict[str, Any]] = {}
+    for pair in pairs or ():
+        target, sep, value = pair.partition("=")
+        bot, dot, key = target.partition(".")
+        if not sep or not dot or not bot.strip() or not key.strip():
+            raise typer.BadParameter(tr("cli.tournament.param_form", pair=pair))
+        params.setdefault(bot.strip(), {})[key.strip()] = parse_option_value(value)
+    return params
+
+
+def print_result(result: TournamentResult, lang: str) -> None:
+    table = Table(
+        title=tr(
+            "cli.tournament.title",
+            lang,
+            game=result.game,
+            games=len(result.outcomes),
+            format=result.format,
+        )
+    )
+    for column in ("rank", "bot", "games", "wins", "win_rate", "ci", "mu", "sigma", "ordinal"):
+        table.add_column(
+            tr(f"cli.tournament.col.{column}", lang), justify="left" if column == "bot" else "right"
+        )
+    for rank, s in enumerate(result.standings, 1):
+        low, high = s.interval
+        table.add_row(
+            str(rank),
+            s.bot,
+            str(s.games),
+            str(s.wins),
+            pct(s.win_rate),
+            f"{pct(low)} – {pct(high)}",
+            f"{s.rating.mu:.2f}",
+            f"{s.rating.sigma:.2f}",
+            f"{s.rating.ordinal:.2f}",
+        )
+    console.print(table)
+    if result.players == 2:
+        grid = Table(title=tr("cli.tournament.h2h_title", lang))
+        grid.add_column("")
+        for bot in result.bots:
+            grid.add_column(bot, justify="right")
+        for a in result.bots:
+            cells = []
+            for b in result.bots:
+                games, wins = result.head_to_head(a, b) if a != b else (0, 0)
+                cells.append(f"{wins}/{games} ({pct(wins / games)})" if games else "—")
+            grid.add_row(a, *cells)
+        console.print(grid)
+        console.print(tr("cli.tournament.h2h_note", lang))
+
+
+def tournament_cmd(
+    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.tournament.bots"))] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.tournament.games"))] = 100,
+    fmt: Annotated[str, typer.Option("--format", "-f", help=tr("cli.tournament.format"))] = "round-robin",
+    rounds: Annotated[int | None, typer.Option("--rounds", help=tr("cli.tournament.rounds"))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
+    param: Annotated[list[str] | None, typer.Option("--param", help=tr("cli.tournament.param"))] = None,
+    records: Annotated[Path | None, typer.Option("--records", help=tr("cli.opt.records"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=tr("cli.opt.json"))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+) -> None:
+    language = pick_lang(lang)
+    options = parse_options(option)
+    loaded = load_game(game, players, options)
+    names = split_list(bots) or loaded.bots()
+    bot_params = parse_bot_params(param)
+    if n < 1 or jobs < 1:
+        raise fail(tr("cli.error.positive", language))
+    try:
+        backend = Backend(jobs=jobs, ray_address=ray)
+        total = planned_games(names, loaded.players, n, fmt, rounds)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
+        try:
+            result = tournament(
+                game,
+                names,
+                n,
+                players=loaded.players,
+                fmt=fmt,
+                rounds=rounds,
+                seed=seed,
+                options=options,
+                bot_params=bot_params,
+                backend=backend,
+                keep_records=records is not None,
+                progress=lambda done: progress.advance(task, done),
+            )
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        saved = 0
+        for outcome in result.outcomes:
+            if outcome.record is not None:
+                outcome.record.save(records / f"{game}-{seed}-{outcome.index:06d}.json")
+                saved += 1
+        (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
+        if not as_json:
+            console.print(tr("cli.sim.saved", language, count=saved, path=str(records)))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=1))
+    else:
+        print_result(result, language)

@@ -1,0 +1,95 @@
+"""The generic search bot: legal, reproducible, budgeted, validated parameters, offered where asked."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletrek
+from tabletrek.bots.ismcts import ISMCTSBot
+from tabletrek.core.game import Game
+
+
+def midgame(name: str, moves: int = 6, seed: int = 3) -> tabletrek.State:
+    game = tabletrek.load(name, players=2)
+    state = game.new_game(seed=seed)
+    rnd = game.bot("random", seat=0, seed=seed)
+    for _ in range(moves):
+        seat = state.current_player
+        assert seat is not None
+        rnd.seat = seat
+        state.apply(rnd.act(state))
+    return state
+
+
+@pytest.mark.parametrize("name", ["touring", "mexican-train", "double-crossing"])
+def test_plays_a_legal_move_reproducibly(name: str) -> None:
+    state = midgame(name)
+    seat = state.current_player
+    assert seat is not None
+    before = state.to_json()
+    game = state.game
+    picks = [ISMCTSBot(game, seat=seat, seed=11, iterations=8).act(state) for _ in range(2)]
+    assert picks[0] == picks[1]
+    assert picks[0] in state.legal_actions()
+    assert state.to_json() == before, "searching must not change the real state"
+
+
+def test_budget_counts_iterations_or_time() -> None:
+    state = midgame("touring")
+    seat = state.current_player
+    assert seat is not None
+    bot = ISMCTSBot(state.game, seat=seat, seed=1, iterations=5)
+    bot.act(state)
+    assert bot.last_iterations in (0, 5)
+    timed = ISMCTSBot(state.game, seat=seat, seed=1, ms=30)
+    timed.act(state)
+    assert timed.last_iterations >= 1 or len(state.legal_actions()) == 1
+
+
+def test_policy_rollouts_and_trust() -> None:
+    state = midgame("touring", moves=10)
+    seat = state.current_player
+    assert seat is not None
+    bot = ISMCTSBot(state.game, seat=seat, seed=2, iterations=4, rollout="greedy", trust=100)
+    greedy = state.game.bot("greedy", seat=seat, seed=0)
+    # With overwhelming trust the search keeps the policy's own move.
+    assert bot.act(state) == greedy.act(state)
+
+
+def test_refuses_a_turn_not_its_own() -> None:
+    state = midgame("touring")
+    seat = state.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="seat"):
+        ISMCTSBot(state.game, seat=1 - seat, seed=0).act(state)
+
+
+@pytest.mark.parametrize(
+    ("params", "match"),
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"ms": -1}, "ms"),
+        ({"c": -0.1}, "c must"),
+        ({"rollout": "genius"}, "rollout"),
+        ({"rollout": "ismcts"}, "rollout"),
+        ({"trust": -1}, "trust"),
+        ({"depth": 3}, "no parameter"),
+    ],
+)
+def test_bad_parameters_name_themselves(params: dict[str, object], match: str) -> None:
+    game = tabletrek.load("touring", players=2)
+    with pytest.raises(ValueError, match=match):
+        ISMCTSBot(game, seat=0, seed=0, **params)  # type: ignore[arg-type]
+
+
+def test_offered_only_by_searchable_games() -> None:
+    for name in tabletrek.games():
+        game = tabletrek.load(name)
+        assert ("ismcts" in game.bots()) == type(game).searchable
+        if type(game).searchable:
+            bot = game.bot("ismcts", seat=0, seed=1, iterations=3)
+            assert isinstance(bot, ISMCTSBot)
+        else:
+            with pytest.raises(ValueError, match="ismcts"):
+                game.bot("ismcts", seat=0, seed=1)
+    assert Game.searchable is False
