@@ -130,7 +130,10 @@ def test_simulate_prints_a_summary_and_json(tmp_path: Path) -> None:
 
 
 def test_replay_steps_through_a_record(tmp_path: Path) -> None:
-    runner.invoke(app, ["simulate", "touring", "-n", "1", "--seed", "5", "--records", str(tmp_path)])
+    runner.invoke(
+        app,
+        ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(tmp_path)],
+    )
     [path] = list(tmp_path.glob("*.json"))
     stepped = runner.invoke(app, ["replay", str(path), "--seat", "1"], input="\n\nb\n5\ne\nq\n")
     assert stepped.exit_code == 0, stepped.output

@@ -13,7 +13,7 @@ from tabletrek.sim import simulate, summarize
 
 def test_bots_listed_and_made() -> None:
     game = tabletrek.load("touring")
-    assert game.bots() == ["random", "greedy"]
+    assert game.bots() == ["random", "ismcts", "greedy"]
     for name in game.bots():
         bot = game.bot(name, seat=1, seed=3)
         assert isinstance(bot, Bot)

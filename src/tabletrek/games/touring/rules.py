@@ -70,6 +70,7 @@ class Touring(Game):
     package = "tabletrek.games.touring"
     player_counts = (2, 3, 4, 6)
     default_players = 2
+    searchable = True
     option_specs = (
         OptionSpec("free_discard", False, "touring.option.free_discard"),
         OptionSpec("max_turns", 2000, "touring.option.max_turns", kind=int, minimum=1),
