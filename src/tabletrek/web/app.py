@@ -267,6 +267,11 @@ async def send_loop(websocket: WebSocket, conn: Conn) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
+            # closed by us (e.g. a client too slow to read its messages): end the socket too, so
+            # the receiving side stops waiting on it
+            if websocket.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1013)
             return
         try:
             await websocket.send_text(text)
