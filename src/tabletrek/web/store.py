@@ -72,6 +72,10 @@ actions_t = Table(
 )
 
 
+INSERT_ACTION = insert(actions_t)
+"""Built once: parameters are passed per call, so SQLAlchemy compiles it once (the hot path)."""
+
+
 class Conflict(Exception):
     """Another writer already stored this action number for this table."""
 
@@ -177,9 +181,8 @@ class Store:
         """Commit action ``seq`` (and the table's new status when the game ended) in one transaction."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(actions_t).values(table_id=table_id, seq=seq, text=text, seat=seat, at=time.time())
-                )
+                row = {"table_id": table_id, "seq": seq, "text": text, "seat": seat, "at": time.time()}
+                conn.execute(INSERT_ACTION, row)
                 if status is not None:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
         except IntegrityError:
