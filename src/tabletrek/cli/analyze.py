@@ -1,0 +1,65 @@
+"""``tabletrek analyze GAME -n N --out report.html``: simulate, replay, and write an HTML report."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.cli.tournament import parse_bot_params
+from tabletrek.sim.analyze import analyze, render_html
+from tabletrek.sim.backend import Backend
+
+
+def analyze_cmd(
+    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
+    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.opt.games"))] = 200,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.analyze.bots"))] = None,
+    out: Annotated[Path, typer.Option("--out", help=tr("cli.analyze.out"))] = Path("report.html"),
+    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
+    param: Annotated[list[str] | None, typer.Option("--param", help=tr("cli.tournament.param"))] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+) -> None:
+    language = pick_lang(lang)
+    options = parse_options(option)
+    loaded = load_game(game, players, options)
+    # Default: the game's own bots (the generic search bot is slow; ask for it by name).
+    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]
+    if n < 1 or jobs < 1:
+        raise fail(tr("cli.error.positive", language))
+    try:
+        backend = Backend(jobs=jobs, ray_address=ray)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
+        replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
+        try:
+            analysis = analyze(
+                game,
+                n,
+                names,
+                players=loaded.players,
+                seed=seed,
+                options=options,
+                bot_params=parse_bot_params(param),
+                backend=backend,
+                progress=lambda done: progress.advance(playing, done),
+                replayed=lambda done: progress.advance(replaying, done),
+            )
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_html(analysis, language, command), encoding="utf-8")
+    console.print(tr("cli.analyze.written", language, path=str(out), games=n))

@@ -1,0 +1,294 @@
+"""Analysis reports: simulate, replay every record, and write one self-contained HTML page.
+
+The games are those ``tabletrek simulate`` plays with the same seed and bots (same per-game
+seeds), so a report can be checked against a simulation. Per-game statistics come from replaying
+each record and reading its public events (``tabletrek.sim.probes``). Plots are drawn with
+matplotlib (extra ``[study]``) as inline SVG, so the page needs no other file and no network.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletrek.core.events import Event
+from tabletrek.core.records import iter_replay
+from tabletrek.core.registry import load
+from tabletrek.i18n import translate
+from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.probes import Section, probe_for
+from tabletrek.sim.runner import GameOutcome, SimulationResult, game_seed, seat_bots
+from tabletrek.sim.stats import Summary, summarize
+
+
+@dataclass
+class Analysis:
+    result: SimulationResult
+    summary: Summary
+    sections: list[Section]
+
+
+def analyze(
+    name: str,
+    n: int,
+    bots: Sequence[str],
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
+    backend: Backend | None = None,
+    progress: Callable[[int], None] | None = None,
+    replayed: Callable[[int], None] | None = None,
+) -> Analysis:
+    """Play ``n`` games (bots rotated over seats), then replay each to gather statistics."""
+    if n < 1:
+        raise ValueError("the number of games must be at least 1")
+    opts = dict(options or {})
+    game = load(name, players=players, **opts)
+    offered = game.bots()
+    for bot in bots:
+        if bot not in offered:
+            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
+    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items() if bot in bots)
+    specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params) for i in range(n)]
+    outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
+    result = SimulationResult(
+        name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative, outcomes=outcomes
+    )
+    probe = probe_for(name)
+    for outcome in outcomes:
+        probe.feed(outcome, replay_events(outcome))
+        if replayed:
+            replayed(1)
+    return Analysis(result, summarize(result), probe.sections())
+
+
+def replay_events(outcome: GameOutcome) -> list[Event]:
+    assert outcome.record is not None
+    events: list[Event] = []
+    for _state, _text, step in iter_replay(outcome.record):
+        events.extend(step)
+    return events
+
+
+# ----- rendering ----------------------------------------------------------------------------------
+
+
+def cell_text(value: Any, lang: str) -> str:
+    if isinstance(value, dict) and isinstance(value.get("$t"), str):
+        return translate(value["$t"], lang)
+    return str(value)
+
+
+def figure_svg(draw: Callable[[Any], None], width: float = 6.4, height: float = 3.4) -> str:
+    """Run ``draw(axes)`` on a fresh figure and return the figure as inline SVG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    # Text stays text in the SVG, so the browser draws it with its own fonts (Chinese labels
+    # included, which matplotlib's bundled font lacks) and the report stays small.
+    with matplotlib.rc_context({"svg.fonttype": "none"}), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        fig, ax = plt.subplots(figsize=(width, height))
+        try:
+            draw(ax)
+            fig.tight_layout()
+            buffer = io.StringIO()
+            fig.savefig(buffer, format="svg", metadata={"Date": None})
+        finally:
+            plt.close(fig)
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def rate_plot(
+    labels: list[str], rates: list[float], intervals: list[tuple[float, float]], ylabel: str
+) -> str:
+    def draw(ax: Any) -> None:
+        low = [max(0.0, r - lo) for r, (lo, _hi) in zip(rates, intervals, strict=True)]
+        high = [max(0.0, hi - r) for r, (_lo, hi) in zip(rates, intervals, strict=True)]
+        ax.bar(labels, rates, yerr=[low, high], capsize=4, color="#4c78a8")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel(ylabel)
+
+    return figure_svg(draw)
+
+
+def histogram(values: list[int], xlabel: str, ylabel: str) -> str:
+    def draw(ax: Any) -> None:
+        ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#72b7b2")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+
+    return figure_svg(draw)
+
+
+def section_plot(plot: Mapping[str, Any], lang: str) -> str:
+    labels = [cell_text(label, lang) for label in plot.get("labels", [])]
+    values = list(plot["values"])
+    ylabel = translate(plot.get("ylabel", ""), lang)
+
+    def draw(ax: Any) -> None:
+        if plot["kind"] == "line":
+            ax.plot(plot["x"], values, marker="o", color="#e45756")
+            ax.set_xlabel(translate(plot.get("xlabel", ""), lang))
+            ax.set_ylabel(ylabel)
+        elif plot["kind"] == "barh":
+            ax.barh(labels[::-1], values[::-1], color="#54a24b")
+            ax.set_xlabel(ylabel)
+        else:
+            ax.bar(labels, values, color="#f58518")
+            ax.set_ylabel(ylabel)
+            ax.tick_params(axis="x", labelrotation=30)
+
+    tall = plot["kind"] == "barh"
+    return figure_svg(draw, height=max(3.4, 0.3 * len(labels)) if tall else 3.4)
+
+
+def table_html(header: list[str], rows: list[list[Any]], lang: str) -> str:
+    head = "".join(f"<th>{html.escape(translate(h, lang))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell_text(c, lang))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5rem 0}
+td,th{border:1px solid #ddd;padding:.2rem .6rem;text-align:right}
+td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}svg{max-width:100%;height:auto}
+"""
+
+
+def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
+    """The whole report as one HTML document (inline SVG plots, no external resources)."""
+    s = analysis.summary
+    t = translate
+    pct = "{:.1f}%".format
+    game_title = load(s.game, players=s.players).title(lang)
+    parts = [
+        f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">',
+        f"<title>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</h1>",
+        "<p>"
+        + html.escape(
+            t(
+                "cli.analyze.report.intro",
+                lang,
+                games=s.games,
+                players=s.players,
+                bots=", ".join(analysis.result.bots),
+                seed=analysis.result.seed,
+            )
+        )
+        + "</p>",
+    ]
+    if command:
+        parts.append(f"<p class='note'><code>{html.escape(command)}</code></p>")
+    # Win rates by bot and by seat, with Wilson 95% intervals.
+    parts.append(f"<h2>{html.escape(t('cli.analyze.report.by_bot', lang))}</h2>")
+    parts.append(
+        rate_plot(
+            [b.bot for b in s.bots],
+            [b.win_rate for b in s.bots],
+            [b.interval for b in s.bots],
+            t("cli.sim.col.win_rate", lang),
+        )
+    )
+    parts.append(
+        table_html(
+            [
+                "cli.sim.col.bot",
+                "cli.sim.col.seats",
+                "cli.sim.col.wins",
+                "cli.sim.col.win_rate",
+                "cli.sim.col.ci",
+            ],
+            [
+                [
+                    b.bot,
+                    b.seats_played,
+                    b.wins,
+                    pct(100 * b.win_rate),
+                    f"{pct(100 * b.interval[0])} – {pct(100 * b.interval[1])}",
+                ]
+                for b in s.bots
+            ],
+            lang,
+        )
+    )
+    parts.append(f"<h2>{html.escape(t('cli.analyze.report.by_seat', lang))}</h2>")
+    parts.append(
+        rate_plot(
+            [str(x.seat + 1) for x in s.seats],
+            [x.win_rate for x in s.seats],
+            [x.interval for x in s.seats],
+            t("cli.sim.col.win_rate", lang),
+        )
+    )
+    parts.append(
+        table_html(
+            ["cli.sim.col.seat", "cli.sim.col.wins", "cli.sim.col.win_rate", "cli.sim.col.ci"],
+            [
+                [
+                    x.seat + 1,
+                    x.wins,
+                    pct(100 * x.win_rate),
+                    f"{pct(100 * x.interval[0])} – {pct(100 * x.interval[1])}",
+                ]
+                for x in s.seats
+            ],
+            lang,
+        )
+    )
+    parts.append(
+        f"<p class='note'>{html.escape(t('cli.sim.fair_share', lang, share=pct(100 / s.players)))}</p>"
+    )
+    # Game length.
+    parts.append(f"<h2>{html.escape(t('cli.analyze.report.length', lang))}</h2>")
+    outcomes = analysis.result.outcomes
+    parts.append(
+        histogram(
+            [o.actions for o in outcomes],
+            t("cli.analyze.report.moves", lang),
+            t("cli.analyze.col.games", lang),
+        )
+    )
+    a = s.actions
+    parts.append(
+        "<p>"
+        + html.escape(
+            t(
+                "cli.sim.length",
+                lang,
+                mean=f"{a['mean']:.1f}",
+                median=f"{a['median']:.0f}",
+                p10=f"{a['p10']:.0f}",
+                p90=f"{a['p90']:.0f}",
+            )
+        )
+        + "</p>"
+    )
+    reasons = [[{"$t": reason}, count] for reason, count in sorted(s.reasons.items(), key=lambda kv: -kv[1])]
+    parts.append(table_html(["cli.analyze.report.reason", "cli.analyze.col.games"], reasons, lang))
+    # What matters to players of this game.
+    for section in analysis.sections:
+        parts.append(f"<h2>{html.escape(t(section.title, lang))}</h2>")
+        if section.note:
+            parts.append(f"<p class='note'>{html.escape(t(section.note, lang))}</p>")
+        if section.plot and section.plot.get("values"):
+            parts.append(section_plot(section.plot, lang))
+        if section.rows:
+            parts.append(table_html(section.header, section.rows, lang))
+    parts.append("</body></html>")
+    return "\n".join(parts)
