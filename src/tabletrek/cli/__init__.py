@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from tabletrek.cli import campaign, games_cmd, play, replay, rules, serve, simulate, tournament
+from tabletrek.cli import analyze, campaign, games_cmd, play, replay, rules, serve, simulate, tournament
 from tabletrek.cli.common import tr
 
 app = typer.Typer(
@@ -26,6 +26,7 @@ app.command("games", help=tr("cli.games.help"))(games_cmd.games_cmd)
 app.add_typer(campaign.app, name="campaign", help=tr("codenames_duet.campaign.help"))
 app.command("serve", help=tr("web.serve.help"))(serve.serve)
 app.command("tournament", help=tr("cli.tournament.help"))(tournament.tournament_cmd)
+app.command("analyze", help=tr("cli.analyze.help"))(analyze.analyze_cmd)
 
 
 def main() -> None:
