@@ -112,6 +112,12 @@ def land(s: DoubleCrossingState, seat: int, target: int, a: int = 2, b: int = 3,
     return s.apply("roll")
 
 
+def end_turn(s: DoubleCrossingState) -> None:
+    """Answer the end-of-turn prompt (asked whether or not an Engineer is held)."""
+    assert s.pending is not None and s.pending["k"] == "end", s.pending
+    s.apply("end")
+
+
 def texts(s: DoubleCrossingState) -> list[str]:
     return [a.text for a in s.legal_actions()]
 

@@ -157,6 +157,11 @@ def test_views_are_identical_across_determinizations(config, seed, choices, stop
             conserved(other)
             if state.current_player == seat:
                 assert [a.text for a in other.legal_actions()] == [a.text for a in state.legal_actions()]
+            if not other.is_over:
+                # A determinized state is a consistent game: whoever is to act can go on from it.
+                other.apply(random.Random(k).choice(other.legal_actions()))
+                conserved(other)
+                assert all(n >= 0 for hand in other.hands for n in hand)
     public = state.public_view()
     json.dumps(public)
     assert public["hand"] is None and public["hand_counts"] == [sum(h) for h in state.hands]

@@ -91,7 +91,10 @@ def test_trade_needs_the_cars_and_the_cash() -> None:
 def test_trade_space_with_nothing_possible_asks_nothing() -> None:
     s = p.table()
     p.land(s, 0, p.space(s, "trade", 2))
-    assert s.turn_seat == 1  # no cars: no trade is possible, the turn passed on
+    assert s.pending == {"k": "end", "seat": 0}  # no cars: no trade is possible, nothing asked
+    assert p.texts(s) == ["end"]
+    p.end_turn(s)
+    assert s.turn_seat == 1
 
 
 def test_roll_again_gives_another_roll() -> None:
@@ -151,7 +154,7 @@ def test_with_nothing_left_to_sell_the_player_pays_what_is_left() -> None:
     s = p.table()
     p.cash(s, 0, 20_000 if False else 0)
     p.land(s, 0, p.space(s, "pay-taxes"))
-    assert s.cash[0] == 0 and s.turn_seat == 1
+    assert s.cash[0] == 0 and s.pending == {"k": "end", "seat": 0}
     p.conserved(s)
 
 
@@ -282,7 +285,8 @@ def test_control_tower_moves_another_player_who_resolves_the_space() -> None:
     s.apply(f"move p3 {taxes}")
     assert s.pos[2] == taxes
     assert s.cash[2] == p.START - s.content.spaces[taxes].amount
-    assert s.turn_seat == 1  # the mover's turn then ends as usual
+    p.end_turn(s)  # the mover's turn then ends as usual
+    assert s.turn_seat == 1
 
 
 def test_control_tower_target_decides_on_the_space() -> None:
@@ -291,6 +295,8 @@ def test_control_tower_target_decides_on_the_space() -> None:
     s.apply(f"move p2 {p.space(s, 'yard')}")
     assert s.current_player == 1 and s.pending["k"] == "yard"
     s.apply("decline")
+    assert s.current_player == 0
+    p.end_turn(s)
     assert s.turn_seat == 1
 
 
@@ -298,7 +304,9 @@ def test_control_tower_roll_again_does_not_give_the_moved_player_a_turn() -> Non
     s = p.table()
     p.land(s, 0, p.space(s, "control-tower"))
     s.apply(f"move p3 {p.space(s, 'roll-again')}")
-    assert s.turn_seat == 1 and not s.again
+    assert not s.again
+    p.end_turn(s)
+    assert s.turn_seat == 1
 
 
 def test_depot_pays_out_and_is_refilled() -> None:

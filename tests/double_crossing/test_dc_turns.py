@@ -278,6 +278,21 @@ def test_engineer_rolls_again_once_per_turn() -> None:
     assert s.turn_seat == 1  # a second Engineer is not offered
 
 
+def test_the_end_of_turn_prompt_does_not_reveal_an_engineer() -> None:
+    s = p.table()
+    p.land(s, 0, p.space(s, "pay-taxes"))
+    assert s.pending == {"k": "end", "seat": 0} and p.texts(s) == ["end"]  # asked all the same
+
+
+def test_a_single_kind_of_card_is_still_asked_for_the_doubles_discard() -> None:
+    s = p.table()
+    p.cards(s, 0, crew=2)
+    s.pos[0] = 5
+    p.dice(s, 1, 1)
+    s.apply("roll")
+    assert s.pending == {"k": "discard", "seat": 0} and p.texts(s) == ["discard crew"]
+
+
 def test_engineer_may_be_kept() -> None:
     s = p.table()
     p.cards(s, 0, engineer=1)
@@ -438,7 +453,9 @@ def test_control_tower_can_send_a_winner_home_and_gives_no_occupied_turn() -> No
     s.pos[3] = target
     p.land(s, 0, p.space(s, "control-tower"))
     s.apply(f"move p3 {target}")
-    assert s.turn_seat == 1 and not s.again
+    assert not s.again
+    p.end_turn(s)
+    assert s.turn_seat == 1
 
 
 def test_no_engineer_after_buying_cards_instead_of_rolling() -> None:

@@ -391,7 +391,8 @@ def return_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: lis
 
 
 def end_options(flow: Flow, task: Task) -> list[Action]:
-    return [flow.game.act(USE_ENGINEER), flow.game.act(END)]
+    end = flow.game.act(END)
+    return [flow.game.act(USE_ENGINEER), end] if flow.hands[task["seat"]][ENGINEER] else [end]
 
 
 def end_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: list[Event]) -> None:

@@ -2,10 +2,10 @@
 
 A task is a small JSON-safe dict ``{"k": kind, "seat": who decides, ...}``. Automatic tasks (a
 move, a payment the payer can afford) run at once; decision tasks wait for their seat's action.
-A decision with a single possible answer is taken automatically, except the reaction window and
-the pre-roll choice, which are always asked (asking only holders of a Stop card would tell the
-table who holds one). When the stack is empty, ``_next`` continues the turn (another roll) or
-passes it on.
+A decision with a single possible answer is taken automatically, except the decisions that depend
+on a hidden hand (the Stop window, the Engineer at the end of a turn, the discard for doubles) and
+the pre-roll choice: asking only when a card is held would tell the table who holds it. When the
+stack is empty, ``_next`` continues the turn (another roll) or passes it on.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, seat_ref, text_ref
 from tabletrek.core.state import State
-from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, ENGINEER, Content, half
+from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, Content, half
 from tabletrek.games.double_crossing.moves import ROLL_CREW
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 Task = dict[str, Any]
 CAR_REF = tuple(text_ref(f"double_crossing.car.{slug}") for slug in CAR_SLUGS)
 CARD_REF = tuple(text_ref(f"double_crossing.card.{slug}") for slug in CARD_SLUGS)
-ALWAYS_ASK = frozenset({"window", "preroll"})
+ALWAYS_ASK = frozenset({"window", "preroll", "end", "discard"})
 
 
 def space_ref(kind: str) -> dict[str, str]:
@@ -200,7 +200,8 @@ class Flow(State):
             self.stack.append({"k": "preroll", "seat": seat})
             events.append(Event("double_crossing.event.again", {"player": seat_ref(seat)}))
             return
-        if self.engineer_ok and not self.hard_end and not self.used_engineer and self.hands[seat][ENGINEER]:
+        if self.engineer_ok and not self.hard_end and not self.used_engineer:
+            # Asked whether or not an Engineer is held, so the prompt tells nobody about the hand.
             self.engineer_ok = False
             self.stack.append({"k": "end", "seat": seat})
             return
