@@ -101,6 +101,7 @@ def simulate_cmd(
     players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
     seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
     records: Annotated[Path | None, typer.Option("--records", help=tr("cli.opt.records"))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=tr("cli.opt.json"))] = False,
@@ -133,6 +134,7 @@ def simulate_cmd(
                 options=options,
                 keep_records=records is not None,
                 progress=lambda done: progress.advance(task, done),
+                ray=ray,
             )
         except ValueError as exc:
             raise fail(str(exc)) from None

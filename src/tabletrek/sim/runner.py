@@ -125,8 +125,10 @@ def simulate(
     keep_records: bool = False,
     batch_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> SimulationResult:
-    """Play ``n`` games of ``name`` between ``bots`` (rotated over seats) on ``jobs`` processes."""
+    """Play ``n`` games of ``name`` between ``bots`` (rotated over seats) on ``jobs`` processes,
+    or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games."""
     if n < 1:
         raise ValueError("the number of games must be at least 1")
     if jobs < 1:
@@ -141,6 +143,14 @@ def simulate(
     size = batch_size or max(1, min(200, n // (jobs * 8) or 1))
     batches = [range(start, min(n, start + size)) for start in range(0, n, size)]
     args = (name, game.players, opts, tuple(bots), seed)
+    if ray is not None:
+        from tabletrek.sim.backend import Backend, GameSpec, run_specs
+
+        specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]
+        result.outcomes = run_specs(
+            name, game.players, opts, specs, Backend(jobs, ray, size), keep_records, progress
+        )
+        return result
     if jobs == 1:
         for batch in batches:
             result.outcomes.extend(_run_batch(*args, batch, keep_records))
