@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import re
 import secrets
@@ -91,6 +92,10 @@ class Manager:
                 async with table.lock:
                     table._arm_clock()
                     table._ensure_drive()
+        # What exists now (modules, catalogs, the rebuilt tables) mostly lives as long as the
+        # server: keep the collector from walking it again on every full collection.
+        gc.collect()
+        gc.freeze()
         if self.poll:
             self._poll_task = asyncio.create_task(self._poll_loop(self.poll))
         self._sweep_task = asyncio.create_task(self._sweep_loop(SWEEP_EVERY))

@@ -7,6 +7,7 @@ from typing import Any
 from tabletrek.core.events import OMNISCIENT
 from tabletrek.core.game import Game
 from tabletrek.web.errors import WebError
+from tabletrek.web.eventlog import for_viewer
 from tabletrek.web.tables import LiveTable
 
 MAX_STEP_VIEWS = 5000
@@ -42,7 +43,7 @@ def replay_steps(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     """Every step's actor and log lines as ``viewer`` sees them (the views come per step)."""
     steps = []
     for actor, events in table.log:
-        steps.append({"seat": actor, "log": [e.for_viewer(viewer) for e in events]})
+        steps.append({"seat": actor, "log": [for_viewer(e, viewer) for e in events]})
     return {
         "table": table.table_info(),
         "names": table.names(),

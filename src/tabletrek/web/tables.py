@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -26,6 +27,7 @@ from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.web.errors import WebError
+from tabletrek.web.eventlog import Step, for_viewer, step
 from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 
 LOG_TAIL = 400
@@ -84,6 +86,13 @@ class SeatInfo:
         }
 
 
+@functools.lru_cache(maxsize=256)
+def shared_game(name: str, players: int, options: str) -> Game:
+    """One Game per (game, players, options): games are immutable, and each holds its own tables
+    of actions, which 500 tables would otherwise hold 500 copies of."""
+    return load(name, players=players, **json.loads(options))
+
+
 def takeover_bot_name(game: Game) -> str:
     """The bot that stands in for an absent human: the game's own heuristic when it has one."""
     names = game.bots()
@@ -97,15 +106,15 @@ class LiveTable:
         self.store = store
         self.executor = executor
         self.bot_delay = bot_delay
-        self.game: Game = load(row.game, players=row.players, **row.options)
+        self.game: Game = shared_game(row.game, row.players, json.dumps(row.options, sort_keys=True))
         self.seats = [
             SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname) for s in row.seats
         ]
         self.spectators: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
-        self.log: list[tuple[int | None, list[Event]]] = []
-        """Per accepted action: the acting seat and its events."""
+        self.log: list[Step] = []
+        """Per accepted action: the acting seat and its events (compact: see eventlog)."""
         self._bots: dict[int, Bot] = {}
         self._slow_bots: set[int] = set()
         self._drive_task: asyncio.Task[None] | None = None
@@ -118,11 +127,11 @@ class LiveTable:
 
     def _replay(self, actions: list[str]) -> None:
         state = self.game.new_game(seed=self.row.seed)
-        log: list[tuple[int | None, list[Event]]] = []
+        log: list[Step] = []
         for i, text in enumerate(actions):
             actor = state.current_player
             try:
-                log.append((actor, state.apply(text)))
+                log.append(step(actor, state.apply(text)))
             except IllegalAction as exc:
                 raise ValueError(f"table {self.id}: stored action {i} ({text!r}) is illegal: {exc}") from None
         self.state = state
@@ -145,7 +154,7 @@ class LiveTable:
                 return
             for text in texts:
                 actor = self.state.current_player
-                self.log.append((actor, self.state.apply(text)))
+                self.log.append(step(actor, self.state.apply(text)))
             self._after_change(have)
 
     # ----- queries ------------------------------------------------------------------------------
@@ -203,9 +212,9 @@ class LiveTable:
 
     def _log_lines(self, seat: int | None, start: int) -> list[dict[str, Any]]:
         lines: list[dict[str, Any]] = []
-        for step in range(start, len(self.log)):
-            for ev in self.log[step][1]:
-                lines.append(ev.for_viewer(seat))
+        for index in range(start, len(self.log)):
+            for entry in self.log[index][1]:
+                lines.append(for_viewer(entry, seat))
         return lines
 
     def message_for(self, conn: Conn, start: int | None, view_cache: dict[int | None, Any]) -> dict[str, Any]:
@@ -369,7 +378,7 @@ class LiveTable:
             await self._rebuild_from_store()
             self._after_change(None)
             raise WebError("web.error.store") from None
-        self.log.append((seat, events))
+        self.log.append(step(seat, events))
         self._after_change(start)
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
