@@ -9,7 +9,9 @@ held-out configurations are the honest ones: the guesser's model is none of the 
 GloVe are held out). Same-model pairs are an upper bound only, listed for reference.
 
 Prints, per configuration: wins (with a 95% Wilson interval), assassin losses, sudden-death losses,
-mean clue turns of wins, agents found, announced number and greens found per clue.
+mean clue turns of wins, agents found, announced number and greens found per clue. "assassin" counts
+every assassin loss, "(clued)" only those while clues were still given (in sudden death any miss
+loses, so an assassin there is no worse than a bystander); "sudden" is a bystander in sudden death.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     # (b) the AI guesser, partner giving clues with a model outside the guesser's ensemble
     "b-heldout-use": {"giver_models": "use", "guesser_models": "minilm,l3,glove"},
     "b-heldout-glove": {"giver_models": "glove", "guesser_models": "minilm,l3,use"},
+    # disjoint ensembles: two models on each side, none shared
+    "a-disjoint": {"giver_models": "minilm,l3", "guesser_models": "use,glove"},
+    "b-disjoint": {"giver_models": "use,glove", "guesser_models": "minilm,l3"},
     # references: a single-model clue-giver with a held-out guesser; the same tables on both sides
     "single-minilm-to-use": {"giver_models": "minilm", "guesser_models": "use"},
     "same-ensemble": {},
@@ -67,8 +72,8 @@ def main() -> None:
         print(f"knobs: {extra}")
     header = (
         f"{'configuration':22} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
-        f"{'assassin':>8} {'sudden':>7} {'turns(win)':>10} {'agents':>6} {'N/clue':>6} {'hit/clue':>8} "
-        f"{'s/game':>6}"
+        f"{'assassin':>8} {'(clued)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} {'N/clue':>6} "
+        f"{'hit/clue':>8} {'s/game':>6}"
     )
     print(header)
     for name in args.config or DEFAULT:
@@ -81,7 +86,8 @@ def main() -> None:
         guesser = params.get("guesser_models", "all four")
         print(
             f"{name:22} {giver:18} {guesser:18} {summary.rate('won'):6.1%} {f'{low:.1%}-{high:.1%}':>13} "
-            f"{summary.rate('assassin'):8.1%} {summary.rate('sudden_death'):7.1%} "
+            f"{summary.rate('assassin'):8.1%} {summary.lost_on_clue('assassin'):7.1%} "
+            f"{summary.rate('sudden_death'):7.1%} "
             f"{summary.mean('turns', 'won'):10.2f} {summary.mean('agents'):6.2f} "
             f"{summary.per_clue('announced'):6.2f} {summary.per_clue('hits'):8.2f} {elapsed:6.2f}",
             flush=True,

@@ -28,10 +28,10 @@ GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
 GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
 
 DIFFICULTY: dict[str, dict[str, Any]] = {
-    # Easy: the partner gets short, very safe clues (a beginner guesser); hard: bolder numbers.
-    "easy": {"max_number": 2, "noise": 1.8, "assassin_cost": 20.0},
+    # Easy: short, very safe clues for a beginner guesser; hard: bolder numbers, thinner margins.
+    "easy": {"max_number": 2, "delta": 1.0, "delta_assassin": 2.0, "vocab_cut": 8000},
     "normal": {},
-    "hard": {"max_number": 4, "noise": 1.0, "assassin_cost": 6.0},
+    "hard": {"max_number": 4, "delta": 0.25, "delta_assassin": 0.75},
 }
 
 

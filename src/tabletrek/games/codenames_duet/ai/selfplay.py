@@ -25,6 +25,7 @@ class GameOutcome:
     clues: int
     announced: int  # sum of clue numbers
     hits: int  # greens found on clues' own guessing
+    sudden: bool = False  # the timer ran out and the game went to sudden death
 
 
 @dataclass
@@ -59,6 +60,11 @@ class Summary:
         clues = sum(o.clues for o in self.outcomes)
         return sum(getattr(o, attr) for o in self.outcomes) / clues if clues else float("nan")
 
+    def lost_on_clue(self, ending: str = "assassin") -> float:
+        """Share of games lost that way while clues were still given (not in sudden death)."""
+        lost = sum(1 for o in self.outcomes if o.ending == ending and not o.sudden)
+        return lost / self.games if self.games else 0.0
+
     def endings(self) -> Counter[str]:
         return Counter(o.ending for o in self.outcomes)
 
@@ -68,9 +74,11 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
     game = load("codenames-duet", players=2, **dict(options or {}))
     state = game.new_game(seed=seed)
     bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **dict(params)) for s in (0, 1)]
+    sudden = False
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
+        sudden = sudden or state.public_view()["phase"] == "sudden"
         state.apply(bots[seat].act(state))
     view = state.public_view()
     clues = [c for c in view["clues"] if not c.get("penalty")]
@@ -84,6 +92,7 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
         clues=len(clues),
         announced=sum(int(c["number"]) for c in clues),
         hits=hits,
+        sudden=sudden,
     )
 
 
