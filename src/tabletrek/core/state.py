@@ -226,6 +226,12 @@ class State(ABC):
             raise ValueError(f"state JSON for {game.name} is malformed: {exc!r}") from None
         return state
 
+    def _repr_html_(self) -> str:
+        """How Jupyter shows a state: the game's own HTML renderer, else a generic one."""
+        from tabletrek.core.html import render_state_html
+
+        return render_state_html(self)
+
     def __repr__(self) -> str:
         return (
             f"<{type(self).__name__} {self.game.name} players={self.game.players} "
