@@ -183,3 +183,28 @@ def test_trader_beats_random_decisively() -> None:
             state.apply(bots[seat].act(state))
         wins += state.result is not None and state.result.winners == (trader_seat,)
     assert wins >= 10
+
+
+def test_trader_games_end_and_use_every_space_and_card() -> None:
+    """A small, seeded version of the balance run (benchmarks/double_crossing_balance.py)."""
+    from tabletrek.games.double_crossing.content import KINDS
+
+    landed: set[str] = set()
+    played = [0, 0, 0, 0]
+    for seed in range(8):
+        game = tabletrek.load("double-crossing", players=4)
+        state = game.new_game(seed=seed)
+        assert isinstance(state, DoubleCrossingState)
+        bots = [game.bot("trader", seat=s, seed=seed * 10 + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].act(state))
+        assert state.winner is not None and state.rounds < state.game.max_rounds
+        assert (
+            state.owner.count(state.winner) >= state.content.contracts_to_win and state.pos[state.winner] == 0
+        )
+        landed |= set(state.landed)
+        played = [a + b for a, b in zip(played, state.played, strict=True)]
+    assert landed == set(KINDS)
+    assert all(played)
