@@ -27,7 +27,7 @@ def test_registered_with_its_bots():
     # imported (reported to the lead), so ask the registry directly.
     assert "mexican-train" in registry.games()
     game = tabletrek.load("mexican-train")
-    assert game.players == 4 and game.bots() == ["random", "greedy", "planner"]
+    assert game.players == 4 and game.bots() == ["random", "ismcts", "greedy", "planner"]
     assert game.title("zh-Hant") == "墨西哥快車"
 
 

@@ -28,6 +28,7 @@ class MexicanTrain(Game):
     package = "tabletrek.games.mexican_train"
     player_counts = (2, 3, 4, 5, 6, 7, 8, 9, 10)
     default_players = 4
+    searchable = True
     option_specs = (
         OptionSpec("set_size", 12, "mexican_train.option.set_size", kind=int, choices=(12, 9)),
         OptionSpec("engine", None, "mexican_train.option.engine", kind=int, minimum=0, nullable=True),
