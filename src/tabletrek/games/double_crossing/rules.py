@@ -50,6 +50,7 @@ class DoubleCrossing(Game):
     package = "tabletrek.games.double_crossing"
     player_counts = (2, 3, 4, 5, 6)
     default_players = 4
+    searchable = True
     option_specs = (
         OptionSpec("exact_return", False, "double_crossing.option.exact_return"),
         OptionSpec("max_rounds", 200, "double_crossing.option.max_rounds", kind=int, minimum=1),
