@@ -142,7 +142,8 @@ def buy_cards_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: 
     seat = task["seat"]
     flow.stack.pop()
     flow._to_bank(seat, a * flow.content.card_price)
-    events.append(Event("double_crossing.event.buy_cards", {"player": seat_ref(seat), "n": a}))
+    key = "buy_cards" if a else "no_buy"
+    events.append(Event(f"double_crossing.event.{key}", {"player": seat_ref(seat), "n": a}))
     for _ in range(a):
         flow._draw_card(seat, events)
 
