@@ -332,6 +332,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
 
     (args.out / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
+    # Per clue word and model pair: how alike the two models find it (see ai/tables.py).
+    profiles = {}
+    for name in models:
+        vectors = dequantise(arrays[f"{name}_q"], arrays[f"{name}_scale"])
+        sims = vectors[: len(clues)] @ vectors[board_rows].T
+        sims -= sims.mean(axis=1, keepdims=True)
+        profiles[name] = sims / np.linalg.norm(sims, axis=1, keepdims=True)
+    for i, a in enumerate(sorted(models)):
+        for b in sorted(models)[i + 1 :]:
+            arrays[f"agree_{a}_{b}"] = (profiles[a] * profiles[b]).sum(axis=1).astype(np.float16)
     np.savez_compressed(args.out / "tables.npz", **arrays)
     manifest = {
         "format": 1,

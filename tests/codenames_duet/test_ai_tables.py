@@ -9,7 +9,13 @@ import sys
 import numpy as np
 import pytest
 
-from tabletrek.games.codenames_duet.ai.tables import BoardScores, data_dir, file_checksums, load_tables
+from tabletrek.games.codenames_duet.ai.tables import (
+    BoardScores,
+    agreement,
+    data_dir,
+    file_checksums,
+    load_tables,
+)
 from tabletrek.games.codenames_duet.words import load_pack
 
 MODELS = ("minilm", "l3", "use", "glove")
@@ -34,6 +40,15 @@ def test_every_model_covers_the_vocabulary() -> None:
         assert table.vectors.shape[0] == len(tables.words)
         assert np.allclose(np.linalg.norm(table.vectors, axis=1), 1.0, atol=1e-4)
         assert table.std > 0
+
+
+def test_model_agreement_ranks_concrete_words_above_filler() -> None:
+    agree = agreement(MODELS)
+    assert agree is not None and agree.shape == (load_tables().n_clues,)
+    index = load_tables().index
+    for concrete, vague in (("fruit", "advisable"), ("butter", "incidentally")):
+        assert agree[index[concrete]] > agree[index[vague]] + 0.3
+    assert agreement(("minilm",)) is None
 
 
 def test_every_english_pack_word_has_vectors() -> None:

@@ -29,7 +29,14 @@ GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
 
 DIFFICULTY: dict[str, dict[str, Any]] = {
     # Easy: short, very safe clues for a beginner guesser; hard: bolder numbers, thinner margins.
-    "easy": {"max_number": 2, "delta": 1.0, "delta_assassin": 2.0, "vocab_cut": 8000},
+    "easy": {
+        "max_number": 2,
+        "delta": 1.0,
+        "delta_assassin": 2.0,
+        "tau": 2.5,
+        "consensus": 2.0,
+        "vocab_cut": 8000,
+    },
     "normal": {},
     "hard": {"max_number": 4, "delta": 0.25, "delta_assassin": 0.75},
 }

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.games.codenames_duet.ai.situation import Situation
-from tabletrek.games.codenames_duet.ai.tables import BoardScores, board_scores
+from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores
 
 DEFAULT_MODELS: tuple[str, ...] = ("minilm", "l3", "use", "glove")
 NEG = np.float32(-1e9)
@@ -37,6 +37,8 @@ class GiverKnobs:
     vocab_cut: int = 20000  # only the most frequent clue words are candidates
     worst_weight: float = 0.0  # blend of worst-model gap (1.0) and ensemble-mean gap (0.0)
     rarity: float = 0.1  # score penalty per doubling of a clue word's frequency rank past 1000
+    # Penalty per unit of disagreement between the giver's models about a clue word (0 = off).
+    consensus: float = 0.0
     # Noisy-partner check of the best ``shortlist`` clues: the partner is assumed to rank the words by
     # the ensemble z-score plus Gaussian noise of ``noise`` (plus the models' own disagreement on that
     # word); a clue is worth its expected greens minus ``assassin_cost`` times P(assassin). 0 = off.
@@ -104,6 +106,10 @@ class ClueGiver:
         fallback = np.where(none, gap[0] - 10.0, best)
         best_k = np.where(none, 0, best_k) + 1
         rarity = _rarity(n_clues, k_opts.rarity)
+        if k_opts.consensus > 0:
+            agree = agreement(k_opts.models)
+            if agree is not None:
+                rarity = rarity + k_opts.consensus * (1.0 - agree[:n_clues])
         fallback = fallback - rarity
         self._targets = targets
         self._gap = gap

@@ -55,7 +55,12 @@ class Tables:
         if len(self.words) != int(manifest["n_words"]):
             raise DataError(str(directory / "vocab.txt"), "n_words", "does not match manifest.json")
         self.models: dict[str, ModelTable] = {}
+        self.agreement: dict[tuple[str, str], FloatArray] = {}
         with np.load(directory / "tables.npz") as data:
+            for key in data.files:
+                if key.startswith("agree_"):
+                    a, b = key.split("_")[1:3]
+                    self.agreement[(a, b)] = data[key].astype(np.float32)
             for name, meta in manifest["models"].items():
                 q = data[f"{name}_q"].astype(np.float32)
                 q *= data[f"{name}_scale"][:, None]
@@ -86,6 +91,33 @@ class Tables:
         table = self.model(model)
         sims = table.vectors[a_rows] @ table.vectors[list(b_rows)].T
         return np.asarray((sims - table.mean) / table.std, dtype=np.float32)
+
+
+@cache
+def pair_agreement(model_a: str, model_b: str) -> FloatArray:
+    """Per clue word, how alike two models find it: the correlation of its similarities to the
+    English pack's words under each model (a word one model "reads" oddly is a risky clue)."""
+    from tabletrek.games.codenames_duet.words import load_pack
+
+    tables = load_tables()
+    if (model_a, model_b) in tables.agreement:  # precomputed by the build
+        return tables.agreement[(model_a, model_b)]
+    rows = tables.rows(load_pack("en").words)
+    profiles = []
+    for name in (model_a, model_b):
+        sims = tables.z(name, slice(0, tables.n_clues), rows)
+        sims -= sims.mean(axis=1, keepdims=True)
+        sims /= np.linalg.norm(sims, axis=1, keepdims=True)
+        profiles.append(sims)
+    return np.asarray((profiles[0] * profiles[1]).sum(axis=1), dtype=np.float32)
+
+
+def agreement(models: Sequence[str]) -> FloatArray | None:
+    """Mean pairwise agreement of ``models`` per clue word (None for a single model)."""
+    pairs = [(a, b) for i, a in enumerate(models) for b in models[i + 1 :]]
+    if not pairs:
+        return None
+    return np.asarray(np.mean([pair_agreement(*sorted(p)) for p in pairs], axis=0), dtype=np.float32)
 
 
 @cache
