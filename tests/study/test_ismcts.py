@@ -93,3 +93,20 @@ def test_offered_only_by_searchable_games() -> None:
             with pytest.raises(ValueError, match="ismcts"):
                 game.bot("ismcts", seat=0, seed=1)
     assert Game.searchable is False
+
+
+def test_margin_rewards_stay_in_unit_range() -> None:
+    game = tabletrek.load("touring", players=2)
+    bot = ISMCTSBot(game, seat=0, seed=0, margin=True)
+    state = game.new_game(seed=8)
+    greedy = [game.bot("greedy", seat=s, seed=s) for s in range(2)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(greedy[seat].act(state))
+    rewards = bot._rollout(state)
+    result = state.result
+    assert result is not None
+    winner = result.winners[0]
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+    assert rewards[winner] == max(rewards) and rewards[winner] >= 0.5

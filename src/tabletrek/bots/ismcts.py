@@ -71,6 +71,7 @@ class ISMCTSBot:
         rollout: str = "random",
         rollout_depth: int | None = None,
         trust: int = 0,
+        margin: bool = False,
         **params: Any,
     ) -> None:
         if params:
@@ -97,6 +98,7 @@ class ISMCTSBot:
         self.c = float(c)
         self.rollout_depth = None if rollout_depth is None else int(rollout_depth)
         self.trust = int(trust)
+        self.margin = bool(margin)
         # One rollout bot per seat, reused across iterations (bots hold no per-game state that a
         # determinized copy could confuse: they decide from the state they are handed).
         self.rollout_bots: list[Bot] | None = None
@@ -202,4 +204,17 @@ class ISMCTSBot:
         if not result.winners:
             return [1.0 / players] * players
         winners = set(result.winners)
-        return [1.0 if s in winners else 0.0 for s in range(players)]
+        wins = [1.0 if s in winners else 0.0 for s in range(players)]
+        if not self.margin:
+            return wins
+        # Half the reward from the score margin: a playout says more than "won" or "lost".
+        # Whether higher scores are better is read off the result itself (the winners' side).
+        scores = result.scores
+        low, high = min(scores), max(scores)
+        if high == low or len(winners) == players:
+            return wins
+        best = max(scores[s] for s in winners)
+        span = high - low
+        if best == high:
+            return [0.5 * w + 0.5 * (scores[s] - low) / span for s, w in enumerate(wins)]
+        return [0.5 * w + 0.5 * (high - scores[s]) / span for s, w in enumerate(wins)]
