@@ -94,7 +94,8 @@ def tournament_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or loaded.bots()
+    # Default: the game's own bots (the generic search bot is slow; ask for it by name).
+    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]
     bot_params = parse_bot_params(param)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
