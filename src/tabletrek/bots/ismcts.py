@@ -10,9 +10,11 @@ Each node stores the reward of the seat that chose its move, so the tree serves 
 players. The reward is 1 for a winning seat, 0 for a losing one, and 1/players each for a draw.
 
 The budget is ``iterations`` (reproducible: same seed, same move) and/or ``ms`` milliseconds per
-move (wall clock, so not reproducible). The rollout policy is uniform random by default, or any bot
-the game offers (``rollout="greedy"``): searching over a good policy's playouts is what lifts a
-search bot above that policy in long games, where random playouts say little.
+move (wall clock, so not reproducible); with neither, 200 iterations or one second, whichever
+comes first. ``margin=True`` takes half the reward from the normalised score margin, which says
+more per playout than won/lost in long games. The rollout policy is uniform random by default,
+or any bot the game offers (``rollout="greedy"``): in long games random playouts say little, and
+the policy's own move is then tried first and can be favoured at the end (``trust``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
     from tabletrek.core.state import State
 
 DEFAULT_ITERATIONS = 200
+# With no budget given, a player at a table should not wait on a long game's playouts: the
+# default also stops after this many milliseconds. Name ``iterations`` for reproducible runs.
+DEFAULT_MS = 1000.0
 
 
 class Node:
@@ -77,7 +82,7 @@ class ISMCTSBot:
         if params:
             raise ValueError(f"the ismcts bot has no parameter(s) {', '.join(sorted(params))}")
         if iterations is None and ms is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations, ms = DEFAULT_ITERATIONS, DEFAULT_MS
         if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
             raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
         if ms is not None and float(ms) <= 0:
