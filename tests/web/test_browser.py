@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,8 +71,11 @@ def games_in_lobby(server: ServerProcess) -> list[str]:
     return [g["name"] for g in httpx.get(f"{server.url}/api/games").json()["games"]]
 
 
-def wait_my_turn(page: Any) -> int:
-    page.wait_for_selector("body[data-mine='1']")
+def wait_my_turn(page: Any) -> int | None:
+    """The move number once it is this page's turn, or None when the game ended first."""
+    page.wait_for_selector("body[data-mine='1'], body[data-over='1']")
+    if page.evaluate("document.body.dataset.over") == "1":
+        return None
     return int(page.evaluate("document.body.dataset.seq"))
 
 
@@ -86,6 +90,8 @@ def click_if_any(page: Any, selector: str) -> bool:
 def play_one(page: Any, game: str) -> None:
     """Click one legal move through the game's own UI (its hand, grid or prompt), else a move button."""
     seq = wait_my_turn(page)
+    if seq is None:
+        return
     clicked = False
     if game == "touring":
         clicked = click_if_any(page, "#hand .hand-card.playable")
@@ -115,18 +121,16 @@ def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProce
         page.select_option("#game", game)
         page.click("#create-table")
         page.wait_for_url(f"{server.url}/t/*")
+        page.wait_for_selector("body[data-seq]")
         for _ in range(3):
-            if page.evaluate("document.body.dataset.seq") is None:
-                page.wait_for_selector("body[data-seq]")
-            if page.locator("#status").inner_text().startswith("Game over"):
-                break
-            play_one(page, game)
-        assert page.locator("#log li").count() >= 3, game
+            play_one(page, game)  # a click on this page's turn (returns at once if the game ended)
+        seq = int(page.evaluate("document.body.dataset.seq"))
+        assert seq >= 3 and page.locator("#log li").count() >= 3, game
         page.reload()
         page.wait_for_selector("body[data-seq]")
+        assert int(page.evaluate("document.body.dataset.seq")) >= seq, game  # the same game, not a new one
         assert page.locator("#log li").count() >= 3, game
-        if not page.locator("#status").inner_text().startswith("Game over"):
-            play_one(page, game)
+        play_one(page, game)
 
 
 def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: Any) -> None:
@@ -163,6 +167,36 @@ def test_codenames_clue_entry_shows_the_rule_that_refuses_a_clue(server: ServerP
     assert word in page.locator("#clue-error").inner_text()
     assert page.locator("#grid .cd-card").count() == 25
     assert page.locator("#grid .cd-card.key-green").count() >= 1  # this seat's side of the key
+
+
+def test_replay_of_a_finished_game_shows_every_seat_and_every_secret(
+    server: ServerProcess, page: Any
+) -> None:
+    spec = {
+        "game": "touring",
+        "players": 2,
+        "seed": 5,
+        "seats": [{"kind": "bot"}, {"kind": "bot", "bot": "random"}],
+    }
+    table = httpx.post(f"{server.url}/api/tables", json=spec).json()["table"]
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    page.goto(f"{server.url}/replay/{table}?viewer=all")
+    page.wait_for_selector("#board .panel")
+    assert page.locator("#board > .panel").count() == 3  # the public view and both seats
+    page.click("#last")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 10")
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(" drew " in line and "a card" not in line for line in lines)  # draws are shown
+    page.select_option("#viewer", "public")
+    page.wait_for_selector("#board > .panel")
+    page.click("#last")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('a card'))"
+    )
+    assert page.locator("#board > .panel").count() == 1
 
 
 def listen(ws: Any, box: list[dict[str, Any]]) -> None:

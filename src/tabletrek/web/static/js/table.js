@@ -96,6 +96,7 @@ function draw() {
   // state hooks for tests and assistive tools: which move the page shows, and whether it is ours
   document.body.dataset.seq = String(model.seq);
   document.body.dataset.mine = model.legal.length ? "1" : "0";
+  document.body.dataset.over = model.over ? "1" : "0";
   let status;
   if (model.over) {
     const result = model.result;
