@@ -149,3 +149,18 @@ def test_finished_idle_tables_leave_memory_and_come_back_from_the_store(client: 
 async def asyncio_sweep(manager: object) -> int:
     count: int = manager.sweep()  # type: ignore[attr-defined]
     return count
+
+
+def test_a_record_that_no_longer_replays_is_reported_not_crashed(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        created = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    table = created["table"]
+    store = Store(db_url)
+    store.append_action(table, 0, "play a card that does not exist", 0, None)
+    store.close()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:  # the start-up rebuild logs and goes on
+        response = client.get(f"/api/tables/{table}")
+        assert response.status_code == 404 and response.json()["key"] == "web.error.broken_table"
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            assert ws.receive_json()["key"] == "web.error.broken_table"
+        assert create_table(client)["table"]  # the server still serves other tables

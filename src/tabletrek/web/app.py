@@ -208,12 +208,16 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | N
             return error_response(exc, 403)
 
     async def ws_table(websocket: WebSocket) -> None:
-        table = await manager.get(websocket.path_params["table"])
-        await websocket.accept()
-        if table is None:
-            await websocket.send_text(json.dumps(WebError("web.error.no_table").to_message()))
+        try:
+            table = await manager.get(websocket.path_params["table"])
+            if table is None:
+                raise WebError("web.error.no_table")
+        except WebError as exc:
+            await websocket.accept()
+            await websocket.send_text(json.dumps(exc.to_message()))
             await websocket.close(code=4404)
             return
+        await websocket.accept()
         conn = Conn()
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:

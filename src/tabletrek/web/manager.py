@@ -152,7 +152,12 @@ class Manager:
                 row = await self._run(self.store.load_table, table_id)
                 if row is None:
                     return None
-                table = LiveTable(row, self.store, self.executor, self.bot_delay)
+                try:
+                    table = LiveTable(row, self.store, self.executor, self.bot_delay)
+                except Exception:
+                    # e.g. the game's rules changed so a stored move no longer replays
+                    log.exception("table %s cannot be rebuilt from its record", table_id)
+                    raise WebError("web.error.broken_table") from None
                 self.tables[table_id] = table
         return table
 
