@@ -12,6 +12,7 @@ from tabletrek.cli import app
 from tabletrek.sim.backend import Backend
 from tabletrek.sim.tournament import tables_round_robin, tables_swiss, tournament
 
+pytest.importorskip("openskill", reason="ratings need the [study] extra (CI installs it)")
 runner = CliRunner()
 
 
