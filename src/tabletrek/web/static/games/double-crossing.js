@@ -29,8 +29,22 @@ function cell(i, count) {
   return [0, side - k];
 }
 
-function drawBoard(host, ctx, spaces) {
+/** Legal moves that name a space ("go 12", "move p2 30"), by space number. */
+function spaceMoves(legal) {
+  const bySpace = new Map();
+  for (const move of legal) {
+    const words = move.text.split(" ");
+    const space = words[0] === "go" ? words[1] : words[0] === "move" ? words[2] : null;
+    if (space === null || space === undefined) continue;
+    if (!bySpace.has(Number(space))) bySpace.set(Number(space), []);
+    bySpace.get(Number(space)).push(move);
+  }
+  return bySpace;
+}
+
+function drawBoard(host, ctx, spaces, choices) {
   const { view, t } = ctx;
+  const bySpace = spaceMoves(ctx.legal);
   const count = spaces.length;
   const side = Math.floor(count / 4);
   const size = 10;
@@ -40,12 +54,21 @@ function drawBoard(host, ctx, spaces) {
     const [cx, cy] = cell(i, count);
     const name = t(`double_crossing.space.${space.kind}`);
     const detail = space.company ? t(`double_crossing.company.${space.company}`) : space.car ? t(`double_crossing.car.${space.car}`) : space.amount ? money(space.amount) : "";
+    const moves = bySpace.get(i) || [];
+    const pick = () => {
+      if (moves.length === 1) {
+        ctx.act(moves[0].text);
+        return;
+      }
+      clear(choices);
+      for (const move of moves) choices.append(el("button", { class: "move choice", "data-action": move.text, onclick: () => ctx.act(move.text) }, move.label || move.text));
+    };
     root.append(
       svg(
         "g",
-        { "data-space": i },
+        { "data-space": i, class: moves.length ? "space target" : "space", onclick: moves.length ? pick : null },
         svg("title", {}, `${i}: ${name}${detail ? ` — ${detail}` : ""}`),
-        svg("rect", { x: cx * size, y: cy * size, width: size, height: size, fill: KIND_FILL[space.kind] || "#fafafa", stroke: "#888", "stroke-width": 0.2 }),
+        svg("rect", { x: cx * size, y: cy * size, width: size, height: size, fill: KIND_FILL[space.kind] || "#fafafa", stroke: moves.length ? "#1f6f8b" : "#888", "stroke-width": moves.length ? 0.8 : 0.2 }),
         svg("text", { x: cx * size + size / 2, y: cy * size + 4, "font-size": 2.2, "text-anchor": "middle" }, t(`double_crossing.abbr.${space.kind}`)),
         svg("text", { x: cx * size + size / 2, y: cy * size + 9, "font-size": 1.8, "text-anchor": "middle", fill: "#666" }, String(i)),
       ),
@@ -77,8 +100,9 @@ export function render(root, ctx) {
   const prompt = stopPrompt(ctx);
   if (prompt) root.append(prompt);
   const boardBox = el("div", { class: "dc-board-box" });
-  root.append(boardBox);
-  loadBoard().then((data) => drawBoard(boardBox, ctx, data.spaces));
+  const choices = el("div", { class: "choices", id: "space-choices" });
+  root.append(boardBox, choices);
+  loadBoard().then((data) => drawBoard(boardBox, ctx, data.spaces, choices));
   if (view.pending) {
     const who = ctx.names[view.pending.seat] ?? "";
     const what = t(`double_crossing.phase.${view.pending.k}`);
