@@ -87,10 +87,10 @@ def cell_text(value: Any, lang: str) -> str:
 
 def figure_svg(draw: Callable[[Any], None], width: float = 6.4, height: float = 3.4) -> str:
     """Run ``draw(axes)`` on a fresh figure and return the figure as inline SVG."""
-    import matplotlib
+    import matplotlib  # type: ignore[import-not-found,unused-ignore]
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
 
     # Text stays text in the SVG, so the browser draws it with its own fonts (Chinese labels
     # included, which matplotlib's bundled font lacks) and the report stays small.

@@ -157,7 +157,7 @@ def connect_ray(address: str) -> None:
     """Join the Ray cluster at ``address`` ("auto", "ray://host:port"), or start a local one
     bound to 127.0.0.1 when ``address`` is "local". Does nothing when Ray is already connected."""
     try:
-        import ray
+        import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise ValueError("the Ray backend needs the [scale] extra: pip install 'tabletrek[scale]'") from None
     if ray.is_initialized():
@@ -179,7 +179,7 @@ def _run_ray(
     keep_records: bool,
 ) -> Iterator[list[GameOutcome]]:
     connect_ray(address)
-    import ray
+    import ray  # type: ignore[import-not-found,unused-ignore]
 
     remote = ray.remote(play_specs)
     pending = [remote.remote(name, players, dict(options), list(batch), keep_records) for batch in batches]

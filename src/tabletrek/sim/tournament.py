@@ -114,7 +114,7 @@ class Ratings:
 
     def __init__(self, bots: Sequence[str]) -> None:
         try:
-            from openskill.models import PlackettLuce
+            from openskill.models import PlackettLuce  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
             raise ValueError("ratings need openskill: pip install 'tabletrek[study]'") from None
         self.model = PlackettLuce()
