@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pytest import MonkeyPatch
 from starlette.testclient import TestClient
 
 import tabletrek
+from tabletrek.web.app import create_app
+from tabletrek.web.store import default_url
 
 from .helpers import create_table
 
@@ -118,3 +123,13 @@ def test_free_text_options_cannot_name_server_files(client: TestClient) -> None:
     if "codenames-duet" in games:
         ok = client.post("/api/tables", json={"game": "codenames-duet", "options": {"word_pack": "zh-Hant"}})
         assert ok.status_code == 201
+
+
+def test_the_default_store_is_sqlite_in_the_user_data_directory(
+    tmp_path: Path, monkeypatch: MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    with TestClient(create_app(None, bot_delay=0)) as client:
+        create_table(client)
+    assert (tmp_path / "web.sqlite3").is_file()

@@ -12,7 +12,6 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -110,15 +109,10 @@ class TableRow:
 
 
 def default_url() -> str:
-    """A SQLite file in the platform's user data directory (or in $TABLETREK_HOME when set)."""
-    import os
+    """A SQLite file in the user data directory (platformdirs, or $TABLETREK_HOME when set)."""
+    from tabletrek.paths import user_data_dir
 
-    from platformdirs import user_data_dir
-
-    override = os.environ.get("TABLETREK_HOME")
-    folder = Path(override) if override else Path(user_data_dir("tabletrek", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'web.sqlite3'}"
+    return f"sqlite:///{user_data_dir() / 'web.sqlite3'}"
 
 
 def normalize_url(url: str) -> str:
