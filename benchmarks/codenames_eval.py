@@ -35,6 +35,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     # references: a single-model clue-giver with a held-out guesser; the same tables on both sides
     "single-minilm-to-use": {"giver_models": "minilm", "guesser_models": "use"},
     "same-ensemble": {},
+    # the research prototype's setting: the guesser's model is one of the giver's two (not held out)
+    "ref-member-minilm": {"giver_models": "minilm,l3", "guesser_models": "minilm"},
+    "ref-member-l3": {"giver_models": "minilm,l3", "guesser_models": "l3"},
 }
 DEFAULT = ("a-heldout-use", "a-heldout-glove", "b-heldout-use", "b-heldout-glove")
 
@@ -63,13 +66,19 @@ def main() -> None:
     parser.add_argument(
         "--param", action="append", type=parse_param, default=[], help="AI knob, e.g. delta=1.0"
     )
+    parser.add_argument(
+        "--option", action="append", type=parse_param, default=[], help="rule option, e.g. tokens=11"
+    )
     args = parser.parse_args()
     extra = dict(args.param)
+    options = dict(args.option)
     seeds = range(args.seed, args.seed + args.games)
     last = seeds.stop - 1
     print(f"codenames-duet AI evaluation: {args.games} standard games per row, seeds {seeds.start}..{last}")
     if extra:
         print(f"knobs: {extra}")
+    if options:
+        print(f"rule options: {options} (not the standard game)")
     header = (
         f"{'configuration':22} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
         f"{'assassin':>8} {'(clued)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} {'N/clue':>6} "
@@ -79,7 +88,7 @@ def main() -> None:
     for name in args.config or DEFAULT:
         params = {**CONFIGS[name], **extra}
         start = time.perf_counter()
-        summary = run(seeds, params)
+        summary = run(seeds, params, options)
         elapsed = (time.perf_counter() - start) / args.games
         low, high = summary.wilson("won")
         giver = params.get("giver_models", "all four")
