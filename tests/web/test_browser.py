@@ -136,6 +136,8 @@ def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProce
 def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: Any) -> None:
     page.goto(f"{server.url}/")
     page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "bot:ismcts")
+    page.fill("input[name=params1]", "iterations=10")  # the bot's level
     page.click("#create-table")
     page.wait_for_selector("#hand")
     play_one(page, "touring")
@@ -144,6 +146,7 @@ def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: A
         "document.querySelector('#hand').closest('section').innerText.includes('你的手牌')"
     )
     assert "輪到" in page.locator("#status").inner_text() or "電腦" in page.locator("#status").inner_text()
+    assert "ismcts" in page.locator("#seats").inner_text()
     table_url = page.url
     page.goto(table_url.replace("/t/", "/replay/"))
     page.wait_for_selector("#board .panel")

@@ -133,3 +133,13 @@ def test_the_default_store_is_sqlite_in_the_user_data_directory(
     with TestClient(create_app(None, bot_delay=0)) as client:
         create_table(client)
     assert (tmp_path / "web.sqlite3").is_file()
+
+
+def test_a_bot_seat_takes_its_level_as_settings(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}]
+    created = create_table(client, seats=seats)
+    assert client.get(f"/api/tables/{created['table']}").json()["seats"][1]["bot"] == "ismcts"
+    seats[1]["params"] = {"depth": 3}
+    response = client.post("/api/tables", json={"game": "touring", "seats": seats})
+    assert response.status_code == 400
+    assert response.json()["key"] == "web.error.bad_options" and "depth" in response.json()["args"]["detail"]

@@ -38,7 +38,8 @@ function renderForm(form, gameName, playerCount = null) {
     for (const bot of game.bots) {
       choices.push(el("option", { value: `bot:${bot}`, selected: s > 0 && bot === game.bots[game.bots.length - 1] }, t("web.ui.bot", { bot })));
     }
-    seats.append(el("label", { class: "seat" }, t("core.seat", { n: s + 1 }), " ", el("select", { name: `seat${s}`, "data-seat": s }, choices)));
+    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": t("web.ui.bot_settings") });
+    seats.append(el("div", { class: "seat" }, el("label", {}, t("core.seat", { n: s + 1 }), " ", el("select", { name: `seat${s}`, "data-seat": s }, choices)), " ", settings));
   }
   const options = el("div", { class: "options" });
   for (const opt of game.options) {
@@ -65,9 +66,10 @@ function renderForm(form, gameName, playerCount = null) {
   form.onsubmit = async (e) => {
     e.preventDefault();
     const spec = { game: game.name, players, options: {}, seats: [], nickname: nickname() || null };
-    for (const select of seats.querySelectorAll("select")) {
-      const value = select.value;
-      spec.seats.push(value === "human" ? { kind: "human" } : { kind: "bot", bot: value.slice(4) });
+    for (const box of seats.querySelectorAll(".seat")) {
+      const value = box.querySelector("select").value;
+      const params = parseSettings(box.querySelector(".bot-settings").value);
+      spec.seats.push(value === "human" ? { kind: "human" } : { kind: "bot", bot: value.slice(4), params });
     }
     for (const input of options.querySelectorAll("[data-option]")) {
       const kind = input.dataset.kind;
@@ -92,6 +94,21 @@ function renderForm(form, gameName, playerCount = null) {
     localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.tokens }));
     location.href = `/t/${body.table}`;
   };
+}
+
+/** "iterations=400 c=0.7" -> {iterations: 400, c: 0.7}: a bot's level or settings, checked by the server. */
+export function parseSettings(text) {
+  const params = {};
+  for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
+    const [key, ...rest] = pair.split("=");
+    const raw = rest.join("=");
+    if (!key || !rest.length) continue;
+    if (/^(true|false)$/i.test(raw)) params[key] = raw.toLowerCase() === "true";
+    else if (/^-?\d+$/.test(raw)) params[key] = parseInt(raw, 10);
+    else if (/^-?\d*\.\d+$/.test(raw)) params[key] = parseFloat(raw);
+    else params[key] = raw;
+  }
+  return params;
 }
 
 async function renderRecent() {
