@@ -143,3 +143,10 @@ def test_a_bot_seat_takes_its_level_as_settings(client: TestClient) -> None:
     response = client.post("/api/tables", json={"game": "touring", "seats": seats})
     assert response.status_code == 400
     assert response.json()["key"] == "web.error.bad_options" and "depth" in response.json()["args"]["detail"]
+
+
+def test_bot_settings_cannot_make_a_bot_think_for_hours(client: TestClient) -> None:
+    for params in ({"iterations": 10**9}, {"ms": 1e12}, {"x" * 40: 1}, {"iterations": [1, 2]}):
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": params}]
+        response = client.post("/api/tables", json={"game": "touring", "seats": seats})
+        assert response.status_code == 400 and response.json()["key"] == "web.error.bad_options", params

@@ -24,6 +24,7 @@ log = logging.getLogger("tabletrek.web")
 MAX_CLOCK = 24 * 3600.0
 MAX_NICKNAME = 32
 SWEEP_EVERY = 60.0
+MAX_BOT_NUMBER = 10_000
 PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 
 
@@ -58,6 +59,21 @@ def check_free_text(name: str, options: dict[str, Any]) -> None:
         if not isinstance(value, str) or not PLAIN_NAME.fullmatch(value):
             raise WebError(
                 "web.error.bad_options", detail=f"option {key!r} must be a plain name, not {value!r}"
+            )
+
+
+def check_bot_settings(params: dict[str, Any]) -> None:
+    """Bot settings from a browser: short names, plain values, and no number that would let one
+    table's bot think for hours (the server runs it)."""
+    for key, value in params.items():
+        if not isinstance(key, str) or not PLAIN_NAME.fullmatch(key):
+            raise WebError("web.error.bad_options", detail=f"bot setting {key!r} is not a plain name")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_BOT_NUMBER:
+            detail = f"bot setting {key}={value} is larger than {MAX_BOT_NUMBER}"
+            raise WebError("web.error.bad_options", detail=detail)
+        if not isinstance(value, (bool, int, float, str)) or (isinstance(value, str) and len(value) > 64):
+            raise WebError(
+                "web.error.bad_options", detail=f"bot setting {key!r} must be a number, word or true/false"
             )
 
 
@@ -196,6 +212,7 @@ class Manager:
                 params = item.get("params") or {}
                 if bot not in game.bots() or not isinstance(params, dict):
                     raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))
+                check_bot_settings(params)
                 try:
                     game.bot(bot, seat=seat, seed=1, **params)
                 except (ValueError, TypeError) as exc:
