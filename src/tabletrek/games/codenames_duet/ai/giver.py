@@ -38,7 +38,7 @@ class GiverKnobs:
     worst_weight: float = 0.0  # blend of worst-model gap (1.0) and ensemble-mean gap (0.0)
     rarity: float = 0.1  # score penalty per doubling of a clue word's frequency rank past 1000
     # Penalty per unit of disagreement between the giver's models about a clue word (0 = off).
-    consensus: float = 0.0
+    consensus: float = 1.0
     # Noisy-partner check of the best ``shortlist`` clues: the partner is assumed to rank the words by
     # the ensemble z-score plus Gaussian noise of ``noise`` (plus the models' own disagreement on that
     # word); a clue is worth its expected greens minus ``assassin_cost`` times P(assassin). 0 = off.
