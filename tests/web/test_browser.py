@@ -74,9 +74,9 @@ def games_in_lobby(server: ServerProcess) -> list[str]:
 def wait_my_turn(page: Any) -> int | None:
     """The move number once it is this page's turn, or None when the game ended first."""
     page.wait_for_selector("body[data-mine='1'], body[data-over='1']")
-    if page.evaluate("document.body.dataset.over") == "1":
+    if page.get_attribute("body", "data-over") == "1":
         return None
-    return int(page.evaluate("document.body.dataset.seq"))
+    return int(page.get_attribute("body", "data-seq"))
 
 
 def click_if_any(page: Any, selector: str) -> bool:
@@ -108,11 +108,11 @@ def play_one(page: Any, game: str) -> None:
             clicked = True
     elif game == "double-crossing":
         clicked = click_if_any(page, "#stop-prompt #pass-stop")
-    if clicked and page.evaluate("document.body.dataset.seq") == str(seq):
+    if clicked and page.get_attribute("body", "data-seq") == str(seq):
         click_if_any(page, ".choices button.choice")
     if not clicked:
         page.locator("#moves button.move").first.click()
-    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    page.wait_for_selector(f"body:not([data-seq='{seq}'])")
 
 
 def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProcess, page: Any) -> None:
@@ -124,11 +124,11 @@ def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProce
         page.wait_for_selector("body[data-seq]")
         for _ in range(3):
             play_one(page, game)  # a click on this page's turn (returns at once if the game ended)
-        seq = int(page.evaluate("document.body.dataset.seq"))
+        seq = int(page.get_attribute("body", "data-seq"))
         assert seq >= 3 and page.locator("#log li").count() >= 3, game
         page.reload()
         page.wait_for_selector("body[data-seq]")
-        assert int(page.evaluate("document.body.dataset.seq")) >= seq, game  # the same game, not a new one
+        assert int(page.get_attribute("body", "data-seq")) >= seq, game  # the same game, not a new one
         assert page.locator("#log li").count() >= 3, game
         play_one(page, game)
 
@@ -142,16 +142,14 @@ def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: A
     page.wait_for_selector("#hand")
     play_one(page, "touring")
     page.select_option("#lang", "zh-Hant")
-    page.wait_for_function(
-        "document.querySelector('#hand').closest('section').innerText.includes('你的手牌')"
-    )
+    page.wait_for_selector("h2:has-text('你的手牌')")
     assert "輪到" in page.locator("#status").inner_text() or "電腦" in page.locator("#status").inner_text()
     assert "ismcts" in page.locator("#seats").inner_text()
     table_url = page.url
     page.goto(table_url.replace("/t/", "/replay/"))
     page.wait_for_selector("#board .panel")
     page.click("#next")
-    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    page.wait_for_selector("#log li")
     page.select_option("#lang", "en")
     page.wait_for_selector("#viewer")
 
@@ -166,7 +164,7 @@ def test_codenames_clue_entry_shows_the_rule_that_refuses_a_clue(server: ServerP
     word = page.locator("#grid .cd-card").first.get_attribute("data-word")
     page.fill("#clue-word", word)
     page.click("#give-clue")
-    page.wait_for_function("document.querySelector('#clue-error').textContent.length > 0")
+    page.wait_for_selector("#clue-error:not(:empty)")
     assert word in page.locator("#clue-error").inner_text()
     assert page.locator("#grid .cd-card").count() == 25
     assert page.locator("#grid .cd-card.key-green").count() >= 1  # this seat's side of the key
@@ -190,15 +188,13 @@ def test_replay_of_a_finished_game_shows_every_seat_and_every_secret(
     page.wait_for_selector("#board .panel")
     assert page.locator("#board > .panel").count() == 3  # the public view and both seats
     page.click("#last")
-    page.wait_for_function("document.querySelectorAll('#log li').length > 10")
+    page.wait_for_selector("#log li:nth-child(11)")
     lines = page.locator("#log li").all_inner_texts()
     assert any(" drew " in line and "a card" not in line for line in lines)  # draws are shown
     page.select_option("#viewer", "public")
     page.wait_for_selector("#board > .panel")
     page.click("#last")
-    page.wait_for_function(
-        "[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('a card'))"
-    )
+    page.wait_for_selector("#log li:has-text('a card')")
     assert page.locator("#board > .panel").count() == 1
 
 

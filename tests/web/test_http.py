@@ -150,3 +150,10 @@ def test_bot_settings_cannot_make_a_bot_think_for_hours(client: TestClient) -> N
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": params}]
         response = client.post("/api/tables", json={"game": "touring", "seats": seats})
         assert response.status_code == 400 and response.json()["key"] == "web.error.bad_options", params
+
+
+def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
+    headers = client.get("/").headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
