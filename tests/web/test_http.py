@@ -157,3 +157,12 @@ def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
     assert "script-src 'self'" in headers["content-security-policy"]
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_server_caps_its_unfinished_tables(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0, max_tables=2)) as client:
+        create_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
+        create_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
+        response = client.post("/api/tables", json={"game": "touring"})
+        assert response.status_code == 400
+        assert response.json() == {**response.json(), "key": "web.error.full", "args": {"limit": 2}}

@@ -27,7 +27,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
 from tabletrek.web.errors import WebError
-from tabletrek.web.manager import Manager, clean_nickname
+from tabletrek.web.manager import MAX_TABLES, Manager, clean_nickname
 from tabletrek.web.replay import replay_steps, replay_view, viewer_for
 from tabletrek.web.store import Store
 from tabletrek.web.tables import Conn, LiveTable
@@ -89,12 +89,14 @@ def game_info(name: str, game: Game) -> dict[str, Any]:
     }
 
 
-def create_app(db: str | None = None, *, bot_delay: float = 0.6, poll: float | None = None) -> Starlette:
+def create_app(
+    db: str | None = None, *, bot_delay: float = 0.6, poll: float | None = None, max_tables: int = MAX_TABLES
+) -> Starlette:
     """The app; ``db`` is a SQLAlchemy URL (None: SQLite in the user data directory)."""
     store = Store(db)
     if poll is None and not store.is_sqlite:
         poll = 1.0  # a shared PostgreSQL store: other processes may move at our tables
-    manager = Manager(store, bot_delay=bot_delay, poll=poll)
+    manager = Manager(store, bot_delay=bot_delay, poll=poll, max_tables=max_tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

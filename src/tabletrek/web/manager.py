@@ -25,6 +25,8 @@ MAX_CLOCK = 24 * 3600.0
 MAX_NICKNAME = 32
 SWEEP_EVERY = 60.0
 MAX_BOT_NUMBER = 10_000
+MAX_TABLES = 5_000
+"""Unfinished tables one process holds at most (memory, and a lid on a flood of table creations)."""
 PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 
 
@@ -78,7 +80,10 @@ def check_bot_settings(params: dict[str, Any]) -> None:
 
 
 class Manager:
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, poll: float | None = None) -> None:
+    def __init__(
+        self, store: Store, *, bot_delay: float = 0.6, poll: float | None = None, max_tables: int = MAX_TABLES
+    ) -> None:
+        self.max_tables = max_tables
         self.store = store
         self.bot_delay = bot_delay
         # SQLite allows one writer at a time: a single store thread keeps writes in order without
@@ -181,6 +186,9 @@ class Manager:
         """Create a table from a JSON request; returns the table id, host token and seat tokens."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail="a JSON object")
+        live = sum(1 for t in self.tables.values() if not t.state.is_over)
+        if live >= self.max_tables:
+            raise WebError("web.error.full", limit=self.max_tables)
         name = spec.get("game")
         if name not in games():
             raise WebError("web.error.unknown_game", game=str(name))
