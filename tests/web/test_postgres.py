@@ -15,6 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+import tabletrek
 from tabletrek.web.store import Conflict, SeatRow, Store, TableRow, metadata
 
 from .helpers import ServerProcess
@@ -81,3 +82,23 @@ def wait_state(ws: object, wanted: object, seconds: float = 15) -> dict[str, obj
             result: dict[str, object] = message
             return result
     raise AssertionError("no such state")
+
+
+def test_two_processes_share_an_all_bot_table_without_forking_it(pg_url: str) -> None:
+    a = ServerProcess(pg_url, bot_delay=0.01).start()
+    b = ServerProcess(pg_url, bot_delay=0.01).start()
+    try:
+        bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+        spec = {"game": "touring", "players": 2, "seed": 9, "seats": bots, "options": {"max_turns": 120}}
+        table = httpx.post(f"{a.url}/api/tables", json=spec).json()["table"]
+        with connect(f"ws://127.0.0.1:{b.port}/ws/{table}") as watcher:  # process B loads it too
+            watcher.send(json.dumps({"type": "hello"}))
+            wait_state(watcher, lambda m: bool(m["over"]), seconds=60)
+        record = httpx.get(f"{a.url}/api/tables/{table}/record").json()
+        final = tabletrek.replay(record)
+        assert final.is_over and len(record["actions"]) == len(final.history)
+        stored = Store(pg_url).load_table(table)
+        assert stored is not None and stored.actions == record["actions"]  # one line of moves, no fork
+    finally:
+        a.stop()
+        b.stop()

@@ -34,6 +34,8 @@ LOG_TAIL = 400
 """Log lines sent on (re)connection; older ones are in the replay."""
 log = logging.getLogger("tabletrek.web")
 
+YIELD_BOTS_FOR = 5.0
+"""Seconds of quiet from the other process after which this one moves the table's bots again."""
 SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 QUEUE_LIMIT = 200
@@ -121,6 +123,8 @@ class LiveTable:
         self._clock_task: asyncio.Task[None] | None = None
         self._clock_key: tuple[int, int] | None = None
         self.deadline: float | None = None
+        self._yielded_at: float | None = None
+        """When another process (shared store) last moved this table's bots before us."""
         self._replay(row.actions)
 
     # ----- rebuilding ---------------------------------------------------------------------------
@@ -147,15 +151,21 @@ class LiveTable:
     async def catch_up(self) -> None:
         """Apply actions another server process committed (shared PostgreSQL store)."""
         async with self.lock:
-            loop = asyncio.get_running_loop()
-            have = len(self.log)
-            texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
-            if not texts:
-                return
-            for text in texts:
-                actor = self.state.current_player
-                self.log.append(step(actor, self.state.apply(text)))
-            self._after_change(have)
+            await self._catch_up_locked()
+
+    async def _catch_up_locked(self) -> None:
+        loop = asyncio.get_running_loop()
+        have = len(self.log)
+        texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
+        if not texts:
+            self._ensure_drive()  # the other process went quiet: take the bots back in time
+            return
+        if self._yielded_at is not None:
+            self._yielded_at = time.monotonic()  # it is still moving them
+        for text in texts:
+            actor = self.state.current_player
+            self.log.append(step(actor, self.state.apply(text)))
+        self._after_change(have)
 
     # ----- queries ------------------------------------------------------------------------------
 
@@ -280,6 +290,8 @@ class LiveTable:
 
     async def join(self, conn: Conn, token: str | None, nickname: str | None) -> None:
         async with self.lock:
+            if not self.store.is_sqlite:
+                await self._catch_up_locked()  # a shared store: show the moves other processes made
             seat = None
             if token:
                 seat = self.seat_for_token(token)
@@ -395,8 +407,12 @@ class LiveTable:
         self._ensure_drive()
 
     def _ensure_drive(self) -> None:
-        if self._bot_seat_to_move() is not None and self._drive_task is None:
-            self._drive_task = asyncio.create_task(self._drive())
+        if self._bot_seat_to_move() is None or self._drive_task is not None:
+            return
+        if self._yielded_at is not None and time.monotonic() - self._yielded_at < YIELD_BOTS_FOR:
+            return  # another server process moves this table's bots (shared store)
+        self._yielded_at = None
+        self._drive_task = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
         try:
@@ -409,6 +425,7 @@ class LiveTable:
                     await asyncio.sleep(self.bot_delay)
                 else:
                     await asyncio.sleep(0)
+                refused: WebError | None = None
                 async with self.lock:
                     seat = self._bot_seat_to_move()
                     if seat is None:
@@ -417,9 +434,16 @@ class LiveTable:
                     events = self.state.apply(action)
                     try:
                         await self._commit(seat, events)
-                    except WebError:
-                        await asyncio.sleep(1.0)  # the store refused: retry later, do not spin
-                        continue
+                    except WebError as exc:
+                        refused = exc
+                    if refused is not None and refused.key == "web.error.conflict":
+                        # Another process sharing the store moved first: let it move the bots
+                        # while it keeps doing so (catch_up follows its moves).
+                        self._yielded_at = time.monotonic()
+                        self._drive_task = None
+                        return
+                if refused is not None:
+                    await asyncio.sleep(1.0)  # the store refused: retry later, do not spin
         except asyncio.CancelledError:
             raise
         except Exception:
