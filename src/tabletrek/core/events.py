@@ -27,8 +27,11 @@ def text_ref(key: str) -> dict[str, str]:
     return {"$t": key}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """Treat as immutable. (Not a frozen dataclass: freezing makes construction several times
+    slower, and games create an event or two for every action.)"""
+
     key: str
     args: Mapping[str, Any] = field(default_factory=dict)
     secret: Mapping[str, Any] | None = None
