@@ -110,7 +110,7 @@ def simulate_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or loaded.bots()
+    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]  # search: slow, only by name
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     with Progress(
