@@ -55,10 +55,8 @@ def test_bad_parameters_are_rejected() -> None:
 
 def test_ai_refuses_other_word_packs_clearly() -> None:
     game = tabletrek.load("codenames-duet", word_pack="zh-Hant")
-    state = game.new_game(seed=0)
-    bot = game.bot("codenames-clue", seat=state.current_player, seed=1)
     with pytest.raises(ValueError, match="English word pack"):
-        bot.act(state)
+        game.bot("codenames-clue", seat=0, seed=1)
 
 
 BOARD = [

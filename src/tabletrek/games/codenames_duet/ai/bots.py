@@ -23,6 +23,7 @@ from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
 from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
 from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
+from tabletrek.games.codenames_duet.ai.tables import load_tables
 
 GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
 GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
@@ -108,6 +109,9 @@ class DuetAI:
         self.seat = seat
         self.game = game
         giver_knobs, guesser_knobs = _knobs(params)
+        pack = getattr(game, "pack", None)
+        if pack is not None:  # refuse at once, not at the first move, a pack the tables do not cover
+            load_tables().rows(pack.words)
         self.giver = ClueGiver(giver_knobs, seed=seed or 0)
         self.guesser = Guesser(guesser_knobs)
 
