@@ -18,6 +18,7 @@ from tabletrek.core.rng import new_seed
 from tabletrek.web.errors import WebError
 from tabletrek.web.store import SeatRow, Store, TableRow, token_hash
 from tabletrek.web.tables import LiveTable
+from tabletrek.web.writer import Writer
 
 log = logging.getLogger("tabletrek.web")
 
@@ -91,6 +92,7 @@ class Manager:
         self.executor = ThreadPoolExecutor(
             max_workers=1 if store.is_sqlite else 4, thread_name_prefix="store"
         )
+        self.writer = Writer(store, self.executor)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.poll = poll
@@ -174,7 +176,7 @@ class Manager:
                 if row is None:
                     return None
                 try:
-                    table = LiveTable(row, self.store, self.executor, self.bot_delay)
+                    table = LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
                 except Exception:
                     # e.g. the game's rules changed so a stored move no longer replays
                     log.exception("table %s cannot be rebuilt from its record", table_id)
@@ -250,7 +252,7 @@ class Manager:
             seats=seats,
         )
         await self._run(self.store.create_table, row)
-        table = LiveTable(row, self.store, self.executor, self.bot_delay)
+        table = LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
         self.tables[row.id] = table
         async with table.lock:
             table._arm_clock()

@@ -75,6 +75,10 @@ INSERT_ACTION = insert(actions_t)
 """Built once: parameters are passed per call, so SQLAlchemy compiles it once (the hot path)."""
 
 
+ActionRow = tuple[str, int, str, int | None, str | None]
+"""(table id, move number, action text, seat, the table's new status or None)"""
+
+
 class Conflict(Exception):
     """Another writer already stored this action number for this table."""
 
@@ -181,6 +185,32 @@ class Store:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
         except IntegrityError:
             raise Conflict(f"table {table_id} already has action {seq}") from None
+
+    def append_actions(self, rows: list[ActionRow]) -> list[Conflict | None]:
+        """Commit many actions in one transaction (group commit); per row, None or its Conflict.
+
+        A duplicate (another process stored that move first) fails the batch; the rows are then
+        committed one by one, so only the duplicates fail."""
+        try:
+            with self.engine.begin() as conn:
+                now = time.time()
+                conn.execute(
+                    INSERT_ACTION,
+                    [{"table_id": r[0], "seq": r[1], "text": r[2], "seat": r[3], "at": now} for r in rows],
+                )
+                for r in rows:
+                    if r[4] is not None:
+                        conn.execute(update(tables_t).where(tables_t.c.id == r[0]).values(status=r[4]))
+            return [None] * len(rows)
+        except IntegrityError:
+            results: list[Conflict | None] = []
+            for r in rows:
+                try:
+                    self.append_action(*r)
+                    results.append(None)
+                except Conflict as exc:
+                    results.append(exc)
+            return results
 
     def set_nickname(self, table_id: str, seat: int, nickname: str) -> None:
         with self.engine.begin() as conn:

@@ -29,6 +29,7 @@ from tabletrek.core.state import State
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
 from tabletrek.web.store import Conflict, Store, TableRow, token_hash
+from tabletrek.web.writer import Writer
 
 LOG_TAIL = 400
 """Log lines sent on (re)connection; older ones are in the replay."""
@@ -102,10 +103,13 @@ def takeover_bot_name(game: Game) -> str:
 
 
 class LiveTable:
-    def __init__(self, row: TableRow, store: Store, executor: Executor, bot_delay: float) -> None:
+    def __init__(
+        self, row: TableRow, store: Store, writer: Writer, executor: Executor, bot_delay: float
+    ) -> None:
         self.id = row.id
         self.row = row
         self.store = store
+        self.writer = writer
         self.executor = executor
         self.bot_delay = bot_delay
         self.game: Game = shared_game(row.game, row.players, json.dumps(row.options, sort_keys=True))
@@ -381,7 +385,7 @@ class LiveTable:
         text = self.state.history[-1]
         status = "over" if self.state.is_over else None
         try:
-            await self._run(self.store.append_action, self.id, start, text, seat, status)
+            await self.writer.append((self.id, start, text, seat, status))
         except Conflict:
             await self._rebuild_from_store()
             self._after_change(None)
