@@ -1,12 +1,15 @@
-"""The AI clue-giver: an ensemble of embedding models, with margins every model must respect.
+"""The AI clue-giver: an ensemble of embedding models, with margins over bystanders and assassins.
 
 For every clue candidate c and count k it takes the k unfound greens the ensemble ranks highest for c
 and asks how far they stand above the most dangerous other word: the best bystander my partner could
-still touch, or the best assassin plus an extra margin. That gap is measured with the ensemble mean
-and with the *worst* single model (a clue only some models find clear is one a differently-minded
-partner misreads), and blended. A (c, k) is admissible when the gap is at least ``delta`` and the
-k-th target is at least ``tau`` above chance; the giver picks the admissible pair with the largest
-k + 0.5 * min(gap, 2), preferring frequent words. All scores are in standard deviations (z-scores).
+still touch, or the best assassin plus an extra margin. A (c, k) is admissible when that gap is at
+least ``delta`` and the k-th target is at least ``tau`` above chance; the giver picks the admissible
+pair with the largest k + 0.5 * min(gap, 2), minus small penalties for rare words and for words its
+models read differently (``consensus``). All scores are in standard deviations (z-scores).
+
+Two stricter variants are knobs, off by default because they did not win more games against a
+partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of
+the *worst* single model, and ``noise`` re-ranks a shortlist by simulating a noisy partner.
 """
 
 from __future__ import annotations
