@@ -37,6 +37,12 @@ def test_max_number_knob() -> None:
     assert all(number <= 2 for _, _, number in clue_positions(6, max_number=2))
 
 
+def test_strict_variants_give_legal_clues_too() -> None:
+    for params in ({"worst_weight": 0.5}, {"noise": 1.0, "assassin_cost": 12.0}, {"difficulty": "easy"}):
+        for state, word, number in clue_positions(3, **params):
+            assert state.clue_problem(word, number) is None  # type: ignore[attr-defined]
+
+
 def test_vocabulary_cut_knob() -> None:
     index = load_tables().index
     assert all(index[word] < 2000 for _, word, _ in clue_positions(6, vocab_cut=2000))
