@@ -121,7 +121,9 @@ def test_free_text_options_cannot_name_server_files(client: TestClient) -> None:
                 assert "plain name" in response.json()["args"]["detail"]
     # a named choice still works, e.g. the Chinese word pack
     if "codenames-duet" in games:
-        ok = client.post("/api/tables", json={"game": "codenames-duet", "options": {"word_pack": "zh-Hant"}})
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        body = {"game": "codenames-duet", "options": {"word_pack": "zh-Hant"}, "seats": humans}
+        ok = client.post("/api/tables", json=body)
         assert ok.status_code == 201
 
 
