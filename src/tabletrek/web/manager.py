@@ -48,6 +48,11 @@ def clean_nickname(value: Any) -> str | None:
     return text or None
 
 
+def shorten(text: str, limit: int = 400) -> str:
+    """A game's error message for a browser: whole when short, else cut (some list every word)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
+
+
 def check_free_text(name: str, options: dict[str, Any]) -> None:
     """Free-text options from a browser may only be plain names.
 
@@ -202,7 +207,7 @@ class Manager:
         try:
             game: Game = load(name, players=players, **options)
         except (ValueError, TypeError) as exc:
-            raise WebError("web.error.bad_options", detail=str(exc)) from None
+            raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
         clock = spec.get("clock")
         if clock in (None, 0, ""):
             clock = None
@@ -226,7 +231,7 @@ class Manager:
                 try:
                     game.bot(bot, seat=seat, seed=1, **params)
                 except (ValueError, TypeError) as exc:
-                    raise WebError("web.error.bad_options", detail=str(exc)) from None
+                    raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
                 seats.append(SeatRow(seat, "bot", bot, params, None, None))
             else:
                 token = new_token()
