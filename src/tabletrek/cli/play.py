@@ -22,7 +22,7 @@ from tabletrek.cli.common import (
     tr,
 )
 from tabletrek.core.actions import Action, IllegalAction
-from tabletrek.core.bots import Bot
+from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
 from tabletrek.core.state import State
@@ -180,14 +180,17 @@ def play(
     if not bot_names:
         bot_names = [loaded.bots()[-1]]
     offered = loaded.bots()
-    for name in bot_names:
-        if name not in offered:
-            raise fail(tr("cli.error.bot", language, bot=name, game=game, bots=", ".join(offered)))
+    for spec in bot_names:
+        if parse_bot_spec(spec)[0] not in offered:
+            raise fail(tr("cli.error.bot", language, bot=spec, game=game, bots=", ".join(offered)))
     state = loaded.new_game(seed)
-    seat_bots = {
-        s: loaded.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s)
-        for i, s in enumerate(others)
-    }
+    try:
+        seat_bots = {
+            s: make_bot(loaded, bot_names[i % len(bot_names)], seat=s, seed=state.seed + s)
+            for i, s in enumerate(others)
+        }
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     table_names = default_names(loaded.players, language, split_list(names))
     for s in human_seats:
         if not names:

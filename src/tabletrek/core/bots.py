@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from tabletrek.core.options import parse_option_value
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
+    from tabletrek.core.game import Game
     from tabletrek.core.state import State
 
 
@@ -26,3 +29,22 @@ class Bot(Protocol):
 def check_turn(bot: Bot, state: State) -> None:
     if state.current_player != bot.seat:
         raise ValueError(f"bot {bot.name!r} plays seat {bot.seat}, but seat {state.current_player} is to act")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"name"`` or ``"name:key=value;key=value"`` -> (name, parameters), e.g.
+    ``"ismcts:iterations=400"`` or ``"codenames-clue:difficulty=easy"``."""
+    name, _, rest = spec.partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(";"))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"bot parameter {part!r} in {spec!r} must be written key=value")
+        params[key.strip()] = parse_option_value(value.strip())
+    return name.strip(), params
+
+
+def make_bot(game: Game, spec: str, *, seat: int, seed: int | None = None) -> Bot:
+    """A bot from a spec string (see ``parse_bot_spec``)."""
+    name, params = parse_bot_spec(spec)
+    return game.bot(name, seat=seat, seed=seed, **params)

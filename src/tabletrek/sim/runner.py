@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletrek.core.bots import make_bot
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load
@@ -64,7 +65,8 @@ def play_game(
 ) -> GameOutcome:
     state = game.new_game(seed=seed)
     players = [
-        game.bot(name, seat=seat, seed=derive_seed(seed, "bot", seat)) for seat, name in enumerate(lineup)
+        make_bot(game, spec, seat=seat, seed=derive_seed(seed, "bot", seat))
+        for seat, spec in enumerate(lineup)
     ]
     count = 0
     while not state.is_over:
@@ -135,10 +137,8 @@ def simulate(
         raise ValueError("jobs must be at least 1")
     opts = dict(options or {})
     game = load(name, players=players, **opts)
-    offered = game.bots()
-    for bot in bots:
-        if bot not in offered:
-            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
+    for seat, spec in enumerate(bots[: game.players]):
+        make_bot(game, spec, seat=seat, seed=0)  # fail here, with the reason, not in a worker
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
     size = batch_size or max(1, min(200, n // (jobs * 8) or 1))
     batches = [range(start, min(n, start + size)) for start in range(0, n, size)]

@@ -152,7 +152,10 @@ class Duet(Game):
 
     def _bot_factories(self) -> dict[str, BotFactory]:
         # The AI partner (ai/, extra [ai]) offers its bots through ``ai.bot_factories()``; without
-        # numpy or its tables the game still plays with the random bot and humans.
+        # numpy or its tables the game still plays with the random bot and humans. The AI knows
+        # English only, so other packs offer no AI bots rather than bots that refuse to start.
+        if self.pack.language != "en":
+            return {}
         try:
             module = importlib.import_module("tabletrek.games.codenames_duet.ai")
         except ImportError:
