@@ -156,3 +156,14 @@ def test_new_game_without_seed_picks_one_and_records_it() -> None:
     assert game.new_game(seed=state.seed).to_json() == state.to_json()
     with pytest.raises(ValueError, match="seed must be an integer"):
         game.new_game(seed="x")  # type: ignore[arg-type]
+
+
+def test_bot_specs_carry_parameters() -> None:
+    from tabletrek.core.bots import make_bot, parse_bot_spec
+
+    assert parse_bot_spec("greedy") == ("greedy", {})
+    assert parse_bot_spec("greedy:go=120;remedy=1.5") == ("greedy", {"go": 120, "remedy": 1.5})
+    with pytest.raises(ValueError, match="must be written key=value"):
+        parse_bot_spec("greedy:go")
+    bot = make_bot(tabletrek.load("touring"), "greedy:go=120", seat=1, seed=2)
+    assert bot.seat == 1 and bot.w.go == 120.0  # type: ignore[attr-defined]
