@@ -198,6 +198,35 @@ def test_replay_of_a_finished_game_shows_every_seat_and_every_secret(
     assert page.locator("#board > .panel").count() == 1
 
 
+def test_the_host_gives_a_seat_a_new_link_and_the_old_one_goes_stale(
+    server: ServerProcess, browser: Any, page: Any
+) -> None:
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "human")
+    page.click("#create-table")
+    page.wait_for_selector("body[data-seq]")
+    page.click("#invite-panel summary")
+    old_link = page.locator("#invites li[data-seat='1'] input").input_value()
+    guest = browser.new_context()
+    try:
+        other = guest.new_page()
+        other.set_default_timeout(TIMEOUT)
+        other.goto(old_link)
+        other.wait_for_selector("#hand")
+        page.click("#invites li[data-seat='1'] button.new-invite")
+        page.wait_for_selector(f"#invites li[data-seat='1'] input:not([value='{old_link}'])")
+        other.wait_for_selector("#error:not(:empty)")
+        assert other.locator("#hand").count() == 0  # the old link now only watches
+        new_link = page.locator("#invites li[data-seat='1'] input").input_value()
+        fresh = guest.new_page()
+        fresh.set_default_timeout(TIMEOUT)
+        fresh.goto(new_link)
+        fresh.wait_for_selector("#hand")
+    finally:
+        guest.close()
+
+
 def listen(ws: Any, box: list[dict[str, Any]]) -> None:
     ws.on("framereceived", lambda frame: box.append(json.loads(frame)))
 

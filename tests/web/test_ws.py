@@ -199,3 +199,31 @@ def test_every_game_sends_each_seat_its_own_view_only(client: TestClient, game: 
     with client.websocket_connect(f"/ws/{table}") as ws:
         watcher = hello(ws)
     assert watcher["view"] == state.public_view() and not watcher["legal"]
+
+
+def test_a_new_invite_makes_the_old_seat_link_stale(client: TestClient) -> None:
+    created = create_table(client, seats=TWO_HUMANS)
+    table = created["table"]
+    old = created["tokens"]["1"]
+    url = f"/api/tables/{table}/seats/1/invite"
+    assert client.post(url).json()["key"] == "web.error.not_host"
+    assert (
+        client.post(url, headers={"x-host-token": old}).status_code == 403
+    )  # a seat token is not the host's
+    with client.websocket_connect(f"/ws/{table}") as holder:
+        assert hello(holder, old)["you"] == 1
+        fresh = client.post(url, headers={"x-host-token": created["host"]}).json()["token"]
+        assert expect_error(holder)["key"] == "web.error.seat_reissued"
+        demoted = receive_until(holder, lambda m: m["type"] == "state")
+        assert demoted["you"] is None and demoted["view"]["hand"] is None
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, old)["key"] == "web.error.bad_token"  # stale
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, fresh)["you"] == 1
+    bots = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    other = create_table(client, seats=bots)
+    bot_seat = f"/api/tables/{other['table']}/seats/1/invite"
+    assert (
+        client.post(bot_seat, headers={"x-host-token": other["host"]}).json()["key"]
+        == "web.error.bad_request"
+    )

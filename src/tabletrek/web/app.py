@@ -211,6 +211,17 @@ def create_app(
         except WebError as exc:
             return error_response(exc, 403)
 
+    async def api_invite(request: Request) -> Response:
+        try:
+            table = await find(request)
+        except WebError as exc:
+            return error_response(exc, 404)
+        try:
+            token = await table.new_invite(request.headers.get("x-host-token"), request.path_params["seat"])
+        except WebError as exc:
+            return error_response(exc, 403)
+        return JSONResponse({"seat": request.path_params["seat"], "token": token})
+
     async def ws_table(websocket: WebSocket) -> None:
         try:
             table = await manager.get(websocket.path_params["table"])
@@ -261,6 +272,7 @@ def create_app(
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table}", api_table),
         Route("/api/tables/{table}/record", api_record),
+        Route("/api/tables/{table}/seats/{seat:int}/invite", api_invite, methods=["POST"]),
         Route("/api/tables/{table}/replay", api_replay),
         Route("/api/tables/{table}/replay/{step:int}", api_replay),
         WebSocketRoute("/ws/{table}", ws_table),

@@ -16,7 +16,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web.errors import WebError
-from tabletrek.web.store import SeatRow, Store, TableRow, token_hash
+from tabletrek.web.store import SeatRow, Store, TableRow, new_token, token_hash
 from tabletrek.web.tables import LiveTable
 from tabletrek.web.writer import Writer
 
@@ -29,11 +29,6 @@ MAX_BOT_NUMBER = 10_000
 MAX_TABLES = 5_000
 """Unfinished tables one process holds at most (memory, and a lid on a flood of table creations)."""
 PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
-
-
-def new_token() -> str:
-    """A seat (or host) token: 192 random bits, URL-safe."""
-    return secrets.token_urlsafe(24)
 
 
 def new_table_id() -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +82,11 @@ ActionRow = tuple[str, int, str, int | None, str | None]
 
 class Conflict(Exception):
     """Another writer already stored this action number for this table."""
+
+
+def new_token() -> str:
+    """A seat (or host) token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
 
 
 def token_hash(token: str) -> str:
@@ -211,6 +217,14 @@ class Store:
                 except Conflict as exc:
                     results.append(exc)
             return results
+
+    def set_token_hash(self, table_id: str, seat: int, digest: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(token_hash=digest)
+            )
 
     def set_nickname(self, table_id: str, seat: int, nickname: str) -> None:
         with self.engine.begin() as conn:

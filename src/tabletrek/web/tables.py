@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hmac
 import json
 import logging
 import time
@@ -28,7 +29,7 @@ from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
-from tabletrek.web.store import Conflict, Store, TableRow, token_hash
+from tabletrek.web.store import Conflict, Store, TableRow, new_token, token_hash
 from tabletrek.web.writer import Writer
 
 LOG_TAIL = 400
@@ -344,6 +345,31 @@ class LiveTable:
                 raise WebError("web.error.spectator")
             self.seats[conn.seat].away = False
             self._after_change(None)
+
+    async def new_invite(self, host_token: str | None, seat: int) -> str:
+        """The host gives a person's seat a new token; the old one goes stale at once.
+
+        Whoever held the old link watches as a spectator from now on (a leaked link, or a player
+        who left for good and is replaced)."""
+        async with self.lock:
+            if not host_token or not hmac.compare_digest(token_hash(host_token), self.row.host_hash):
+                raise WebError("web.error.not_host")
+            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+                raise WebError("web.error.bad_request", detail="no seat of a person with that number")
+            token = new_token()
+            digest = token_hash(token)
+            await self._run(self.store.set_token_hash, self.id, seat, digest)
+            info = self.seats[seat]
+            info.token_hash = digest
+            for conn in list(info.conns):
+                info.conns.discard(conn)
+                conn.seat = None
+                self.spectators.add(conn)
+                conn.send(WebError("web.error.seat_reissued").to_message())
+                conn.send(self.message_for(conn, None, {}))
+            for other in self.conns():
+                other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+            return token
 
     async def set_nickname(self, conn: Conn, nickname: str) -> None:
         async with self.lock:

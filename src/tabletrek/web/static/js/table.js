@@ -28,6 +28,7 @@ let module = generic;
 let retry = 500;
 let lastError = null;
 let clockTimer = null;
+let invitesOpen = false;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -174,15 +175,43 @@ function seatsPanel(info, names, you) {
   return el("section", { class: "panel" }, el("h2", {}, t("web.ui.seats")), list, controls, el("p", { class: "muted" }, t("web.ui.spectators", { n: info.spectators })));
 }
 
+async function newInvite(seat) {
+  // a fresh link for this seat; the old one stops working (a leaked link, or a new player)
+  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/invite`, { method: "POST", headers: { "x-host-token": saved.host } });
+  const body = await resp.json();
+  if (!resp.ok) {
+    lastError = body;
+    drawError();
+    return;
+  }
+  const mine = saved.token === saved.invites[String(seat)];
+  saved.invites[String(seat)] = body.token;
+  if (mine) saved.token = body.token;
+  localStorage.setItem(key, JSON.stringify(saved));
+  if (mine) send({ type: "hello", token: saved.token, nickname: nickname() || null, lang: currentLang() });
+  else draw();
+}
+
 function invitesPanel(invites, names) {
   const list = el("ul", { id: "invites" });
   for (const [seat, token] of Object.entries(invites)) {
     const link = `${location.origin}/t/${tableId}#seat=${token}`;
-    list.append(el("li", {}, `${names[Number(seat)]}: `, el("input", { readonly: true, value: link, class: "invite", onclick: (e) => e.target.select() })));
+    list.append(
+      el(
+        "li",
+        { "data-seat": seat },
+        `${names[Number(seat)]}: `,
+        el("input", { readonly: true, value: link, class: "invite", onclick: (e) => e.target.select() }),
+        el("button", { class: "secondary new-invite", onclick: () => newInvite(seat) }, t("web.ui.new_invite")),
+      ),
+    );
   }
   const watch = `${location.origin}/t/${tableId}#watch`;
   list.append(el("li", {}, `${t("web.ui.spectator_link")}: `, el("input", { readonly: true, value: watch, class: "invite", onclick: (e) => e.target.select() })));
-  return el("details", { class: "panel" }, el("summary", {}, t("web.ui.invites")), list);
+  // the page is redrawn on every move: keep the panel open once the host opened it
+  const panel = el("details", { class: "panel", id: "invite-panel", open: invitesOpen }, el("summary", {}, t("web.ui.invites")), list);
+  panel.addEventListener("toggle", () => (invitesOpen = panel.open));
+  return panel;
 }
 
 function logPanel(names) {
