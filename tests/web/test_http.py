@@ -8,7 +8,7 @@ from pytest import MonkeyPatch
 from starlette.testclient import TestClient
 
 import tabletrek
-from tabletrek.web.app import create_app
+from tabletrek.web.app import create_app, has_own_ui
 from tabletrek.web.store import default_url
 
 from .helpers import create_table
@@ -168,3 +168,10 @@ def test_a_server_caps_its_unfinished_tables(db_url: str) -> None:
         response = client.post("/api/tables", json={"game": "touring"})
         assert response.status_code == 400
         assert response.json() == {**response.json(), "key": "web.error.full", "args": {"limit": 2}}
+
+
+def test_a_table_says_whether_its_game_has_its_own_page_module(client: TestClient) -> None:
+    created = create_table(client)
+    assert client.get(f"/api/tables/{created['table']}").json()["ui"] is True
+    assert has_own_ui("touring") and has_own_ui("double-crossing")
+    assert not has_own_ui("a-fifth-game")  # served by the generic page module

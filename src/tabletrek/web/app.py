@@ -58,6 +58,11 @@ def playable_games() -> list[dict[str, Any]]:
     return out
 
 
+def has_own_ui(name: str) -> bool:
+    """Whether the game ships its own page module (static/games/<name>.js); others get the generic."""
+    return (STATIC / "games" / f"{name}.js").is_file()
+
+
 def domain_of(name: str) -> str:
     """A game's catalog domain: its package's last part ("mexican-train" -> "mexican_train")."""
     try:
@@ -181,7 +186,7 @@ def create_app(
             table = await find(request)
         except WebError as exc:
             return error_response(exc, 404)
-        return JSONResponse(table.table_info())
+        return JSONResponse({**table.table_info(), "ui": has_own_ui(table.game.name)})
 
     async def api_record(request: Request) -> Response:
         try:

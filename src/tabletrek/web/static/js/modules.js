@@ -1,10 +1,12 @@
-// Which games have their own UI module; the others use the generic one.
+// Which page module shows a game: its own (games/<name>.js) when the server says it has one.
 import * as generic from "../games/generic.js";
 
-export async function loadModule(game) {
+export async function loadModule(game, hasOwn) {
+  if (!hasOwn) return generic;
   try {
     return await import(`/static/games/${game}.js`);
   } catch (err) {
+    console.error(err);
     return generic;
   }
 }

@@ -66,7 +66,7 @@ async function start(lang) {
     main.append(el("p", { class: "error" }, t(info.key, info.args)));
     return;
   }
-  module = await loadModule(info.game);
+  module = await loadModule(info.game, info.ui);
   const select = el("select", { id: "viewer", onchange: async (e) => { viewer = e.target.value; if (await load()) { step = Math.min(step, data.total); show(); } } },
     el("option", { value: "public" }, t("web.ui.public_view")),
     info.seats.map((s) => el("option", { value: String(s.seat) }, t("core.seat", { n: s.seat + 1 }))),

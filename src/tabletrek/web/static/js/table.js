@@ -231,7 +231,7 @@ async function start(lang) {
     return;
   }
   await loadCatalogs(lang, [info.domain]);
-  module = await loadModule(info.game);
+  module = await loadModule(info.game, info.ui);
   renderHeader(
     (value) => {
       start(value).then(() => send({ type: "lang", lang: value }));
