@@ -227,3 +227,16 @@ def test_a_new_invite_makes_the_old_seat_link_stale(client: TestClient) -> None:
         client.post(bot_seat, headers={"x-host-token": other["host"]}).json()["key"]
         == "web.error.bad_request"
     )
+
+
+def test_coming_back_through_the_link_hands_the_seat_back(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    table = created["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        hello(ws, created["tokens"]["0"])
+        send(ws, {"type": "leave"})
+        receive_until(ws, lambda m: m["type"] == "state" and m["table"]["seats"][0]["away"])
+    with client.websocket_connect(f"/ws/{table}") as ws:  # a reload, or the invite link again
+        again = hello(ws, created["tokens"]["0"])
+    assert again["table"]["seats"][0]["away"] is False
+    assert not live(client, table).seats[0].away
