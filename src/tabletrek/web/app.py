@@ -186,17 +186,21 @@ def create_app(
             table = await find(request)
         except WebError as exc:
             return error_response(exc, 404)
-        return JSONResponse({**table.table_info(), "ui": has_own_ui(table.game.name)})
+        async with table.lock:  # never show a move that is not committed yet
+            info = table.table_info()
+        return JSONResponse({**info, "ui": has_own_ui(table.game.name)})
 
     async def api_record(request: Request) -> Response:
         try:
             table = await find(request)
         except WebError as exc:
             return error_response(exc, 404)
-        if not table.state.is_over:
-            # seed + actions would reveal every hidden card of a running game
-            return error_response(WebError("web.error.replay_running"), 403)
-        return JSONResponse(table.state.record().with_meta(names=table.names()).to_dict())
+        async with table.lock:  # never show a move that is not committed yet
+            if not table.state.is_over:
+                # seed + actions would reveal every hidden card of a running game
+                return error_response(WebError("web.error.replay_running"), 403)
+            record = table.state.record().with_meta(names=table.names()).to_dict()
+        return JSONResponse(record)
 
     async def api_replay(request: Request) -> Response:
         try:
