@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tabletrek.sim import simulate
-from tabletrek.sim.backend import Backend, connect_ray
+from tabletrek.sim.backend import RAY_LOCAL_ENV, Backend, connect_ray
 from tabletrek.sim.tournament import tournament
 
+# Ray reads these when it is imported: loopback only, no usage reports, no token file.
+for _key, _value in RAY_LOCAL_ENV.items():
+    os.environ.setdefault(_key, _value)
 ray = pytest.importorskip("ray", reason="the Ray backend needs the [scale] extra")
 
 pytestmark = pytest.mark.slow  # starts Ray (a few seconds, ~0.5 GB); still run in CI, kept small
@@ -22,6 +26,10 @@ def local_ray() -> Iterator[None]:
         yield
     finally:
         ray.shutdown()
+
+
+def test_local_ray_stays_on_loopback(local_ray: None) -> None:
+    assert {node["NodeManagerAddress"] for node in ray.nodes()} == {"127.0.0.1"}
 
 
 def test_simulate_on_ray_equals_local(local_ray: None) -> None:

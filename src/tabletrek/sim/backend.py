@@ -156,6 +156,10 @@ def _run_pool(
 def connect_ray(address: str) -> None:
     """Join the Ray cluster at ``address`` ("auto", "ray://host:port"), or start a local one
     bound to 127.0.0.1 when ``address`` is "local". Does nothing when Ray is already connected."""
+    if address == "local":
+        # Before Ray is imported: it reads these when its constants module loads.
+        for key, value in RAY_LOCAL_ENV.items():
+            os.environ.setdefault(key, value)
     try:
         import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -163,8 +167,6 @@ def connect_ray(address: str) -> None:
     if ray.is_initialized():
         return
     if address == "local":
-        for key, value in RAY_LOCAL_ENV.items():
-            os.environ.setdefault(key, value)
         ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
     else:
         ray.init(address=address, log_to_driver=False, configure_logging=False)
