@@ -68,6 +68,7 @@ class Load:
                 await ws.send(json.dumps({"type": "hello", "token": created["tokens"]["0"]}))
                 seen = 0
                 sent_at: float | None = None
+                legal: list[dict[str, str]] = []  # the moves offered by the latest state
                 async for raw in ws:
                     message = json.loads(raw)
                     kind = message["type"]
@@ -79,21 +80,25 @@ class Load:
                     elif kind == "error":
                         self.errors += 1
                         sent_at = None
-                    if kind != "state":
-                        continue
-                    if self.measuring:
-                        self.moves += max(0, message["seq"] - seen)
-                    seen = message["seq"]
-                    if message["over"]:
+                    elif kind == "state":
                         if self.measuring:
-                            self.games += 1
-                        break
+                            self.moves += max(0, message["seq"] - seen)
+                        seen = message["seq"]
+                        legal = message["legal"]
+                        if message["over"]:
+                            if self.measuring:
+                                self.games += 1
+                            break
                     if self.stop:
                         break
-                    if message["legal"] and sent_at is None:
+                    # Our move once the previous one is acknowledged: in some games a player moves
+                    # several times running, and the state offering the next move arrives before
+                    # the ack of the last one.
+                    if legal and sent_at is None:
                         if self.args.think:
                             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think)
-                        move = self.rng.choice(message["legal"])["text"]
+                        move = self.rng.choice(legal)["text"]
+                        legal = []
                         sent_at = time.perf_counter()
                         await ws.send(json.dumps({"type": "act", "action": move, "seq": seen}))
 

@@ -40,6 +40,8 @@ YIELD_BOTS_FOR = 5.0
 """Seconds of quiet from the other process after which this one moves the table's bots again."""
 SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
+SLOW_BOTS: set[tuple[str, str]] = set()
+"""(game, bot) pairs seen thinking longer than SLOW_BOT."""
 QUEUE_LIMIT = 200
 """Messages a slow client may have waiting before it is disconnected."""
 
@@ -123,7 +125,6 @@ class LiveTable:
         self.log: list[Step] = []
         """Per accepted action: the acting seat and its events (compact: see eventlog)."""
         self._bots: dict[int, Bot] = {}
-        self._slow_bots: set[int] = set()
         self._drive_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._clock_key: tuple[int, int] | None = None
@@ -486,12 +487,13 @@ class LiveTable:
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
             bot = self._bot(seat)
-            if seat in self._slow_bots:
+            kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
+            if kind in SLOW_BOTS:
                 return await asyncio.to_thread(bot.act, self.state)
             started = time.perf_counter()
             action = bot.act(self.state)
             if time.perf_counter() - started > SLOW_BOT:
-                self._slow_bots.add(seat)
+                SLOW_BOTS.add(kind)  # at every table of this game, from now on
             return action
         except Exception:
             # a broken bot must not stall the table: log it and make a random legal move instead
