@@ -227,6 +227,26 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_one_goes_stale(
         guest.close()
 
 
+def test_the_generic_page_plays_any_game(server: ServerProcess, page: Any) -> None:
+    """The page every game gets until it has its own: the view as a tree, moves as buttons."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = httpx.post(
+        f"{server.url}/api/tables", json={"game": "mexican-train", "players": 2, "seats": seats}
+    )
+    body = created.json()
+    page.goto(f"{server.url}/t/{body['table']}?plain#seat={body['tokens']['0']}")
+    page.wait_for_selector(".generic-view dl.tree")
+    assert page.locator("#station").count() == 0  # not Mexican Train's own page
+    assert page.locator(".generic-view dt:text-is('hand')").count() == 1
+    for _ in range(2):
+        seq = wait_my_turn(page)
+        if seq is None:
+            break
+        page.locator("#moves button.move").first.click()
+        page.wait_for_selector(f"body:not([data-seq='{seq}'])")
+    assert page.locator("#log li").count() >= 2
+
+
 def listen(ws: Any, box: list[dict[str, Any]]) -> None:
     ws.on("framereceived", lambda frame: box.append(json.loads(frame)))
 

@@ -10,3 +10,8 @@ export async function loadModule(game, hasOwn) {
     return generic;
   }
 }
+
+/** "?plain" in the address: the generic view even for a game with its own (plain text, any game). */
+export function plainView() {
+  return new URLSearchParams(location.search).has("plain");
+}

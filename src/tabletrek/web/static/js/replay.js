@@ -2,7 +2,7 @@
 import { el, clear } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
-import { loadModule } from "./modules.js";
+import { loadModule, plainView } from "./modules.js";
 import * as generic from "../games/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -66,7 +66,7 @@ async function start(lang) {
     main.append(el("p", { class: "error" }, t(info.key, info.args)));
     return;
   }
-  module = await loadModule(info.game, info.ui);
+  module = await loadModule(info.game, info.ui && !plainView());
   const select = el("select", { id: "viewer", onchange: async (e) => { viewer = e.target.value; if (await load()) { step = Math.min(step, data.total); show(); } } },
     el("option", { value: "public" }, t("web.ui.public_view")),
     info.seats.map((s) => el("option", { value: String(s.seat) }, t("core.seat", { n: s.seat + 1 }))),

@@ -2,7 +2,7 @@
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
-import { loadModule } from "./modules.js";
+import { loadModule, plainView } from "./modules.js";
 import * as generic from "../games/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -13,12 +13,12 @@ if (hash.get("seat")) {
   // An invite link: keep the seat token in this browser only, out of the address bar and server logs.
   saved.token = hash.get("seat");
   localStorage.setItem(key, JSON.stringify(saved));
-  history.replaceState(null, "", location.pathname);
+  history.replaceState(null, "", location.pathname + location.search);
 }
 if (hash.has("watch")) {
   delete saved.token;
   localStorage.setItem(key, JSON.stringify(saved));
-  history.replaceState(null, "", location.pathname);
+  history.replaceState(null, "", location.pathname + location.search);
 }
 
 let socket = null;
@@ -231,7 +231,7 @@ async function start(lang) {
     return;
   }
   await loadCatalogs(lang, [info.domain]);
-  module = await loadModule(info.game, info.ui);
+  module = await loadModule(info.game, info.ui && !plainView());
   renderHeader(
     (value) => {
       start(value).then(() => send({ type: "lang", lang: value }));
