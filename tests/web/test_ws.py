@@ -240,3 +240,17 @@ def test_coming_back_through_the_link_hands_the_seat_back(client: TestClient) ->
         again = hello(ws, created["tokens"]["0"])
     assert again["table"]["seats"][0]["away"] is False
     assert not live(client, table).seats[0].away
+
+
+def test_a_flood_of_messages_is_refused_and_the_connection_survives(client: TestClient) -> None:
+    created = create_table(client, seats=TWO_HUMANS)
+    table = created["table"]
+    before = live(client, table).state.to_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        hello(ws, created["tokens"]["1"])
+        for i in range(120):
+            send(ws, {"type": "act", "action": "play go", "id": i})  # out of turn, and far too fast
+        keys = [expect_error(ws)["key"] for _ in range(120)]
+        assert keys.count("web.error.too_fast") >= 60
+        assert "web.error.not_your_turn" in keys
+    assert live(client, table).state.to_json() == before

@@ -244,6 +244,7 @@ def create_app(
         await websocket.accept()
         conn = Conn()
         sender = asyncio.create_task(send_loop(websocket, conn))
+        bucket = Bucket(RATE, BURST)
         try:
             while True:
                 message = await websocket.receive()
@@ -253,6 +254,8 @@ def create_app(
                 if raw is None:
                     raw = (message.get("bytes") or b"").decode("utf-8", "replace")
                 try:
+                    if not bucket.take():
+                        raise WebError("web.error.too_fast", rate=RATE)
                     await handle(table, conn, raw)
                 except WebError as exc:
                     conn.send(exc.to_message())
@@ -290,6 +293,29 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.manager = manager
     return app
+
+
+RATE, BURST = 20.0, 40.0
+"""Messages per second a connection may send on average, and in a burst; more get an error."""
+
+
+class Bucket:
+    """A token bucket: ``take`` is False while a client sends faster than ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 SECURITY_HEADERS = [
