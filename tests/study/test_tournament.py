@@ -83,3 +83,11 @@ def test_command_prints_table_and_saves_records(tmp_path: Path) -> None:
     assert json.loads(as_json.output)["standings"][0]["ci95"][0] >= 0
     bad = runner.invoke(app, ["tournament", "touring", "-b", "random,greedy", "--param", "iterations=3"])
     assert bad.exit_code != 0
+
+
+def test_entries_may_be_bot_specs_with_parameters() -> None:
+    specs = ["ismcts:iterations=2;rollout=greedy", "ismcts:iterations=3"]
+    result = tournament("touring", [*specs, "greedy"], 1, seed=5)
+    assert {s.bot for s in result.standings} == {*specs, "greedy"}
+    with pytest.raises(ValueError, match="no parameter"):
+        tournament("touring", ["ismcts:depth=3", "greedy"], 1)

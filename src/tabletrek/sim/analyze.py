@@ -19,7 +19,7 @@ from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load
 from tabletrek.i18n import translate
-from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.backend import Backend, GameSpec, check_bots, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, game_seed, seat_bots
 from tabletrek.sim.stats import Summary, summarize
@@ -50,11 +50,8 @@ def analyze(
         raise ValueError("the number of games must be at least 1")
     opts = dict(options or {})
     game = load(name, players=players, **opts)
-    offered = game.bots()
-    for bot in bots:
-        if bot not in offered:
-            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
-    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items() if bot in bots)
+    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
+    check_bots(game, bots, dict(params))
     specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params) for i in range(n)]
     outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
     result = SimulationResult(

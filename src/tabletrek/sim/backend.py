@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrek.core.bots import parse_bot_spec
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
@@ -66,20 +67,31 @@ def play_specs(
     return [play_spec(game, spec, keep_records) for spec in specs]
 
 
+def check_bots(game: Game, entries: Sequence[str], params: Mapping[str, Mapping[str, Any]]) -> None:
+    """Build each entry's bot once here, so a bad name or parameter fails with its reason now,
+    not in a worker."""
+    for entry in entries:
+        name, own = parse_bot_spec(entry)
+        extra = {**params.get(name, {}), **params.get(entry, {})}
+        game.bot(name, seat=0, seed=0, **{**own, **extra})
+
+
 def play_spec(game: Game, spec: GameSpec, keep_records: bool = False) -> GameOutcome:
     """One game; bots are seeded from the game seed and seat, exactly as ``play_game`` seeds them."""
     if not spec.params:
         return play_game(game, spec.lineup, spec.seed, spec.index, keep_records)
     params = dict(spec.params)
-    bots = [
-        game.bot(bot, seat=seat, seed=derive_seed(spec.seed, "bot", seat), **params.get(bot, {}))
-        for seat, bot in enumerate(spec.lineup)
-    ]
+    bots = []
+    for seat, entry in enumerate(spec.lineup):
+        # An entry is a bot spec ("ismcts:iterations=6"); parameters given apart are added to it.
+        name, own = parse_bot_spec(entry)
+        extra = {**params.get(name, {}), **params.get(entry, {})}
+        bots.append(game.bot(name, seat=seat, seed=derive_seed(spec.seed, "bot", seat), **{**own, **extra}))
     state = game.new_game(seed=spec.seed)
     while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].act(state))
+        to_act = state.current_player
+        assert to_act is not None
+        state.apply(bots[to_act].act(state))
     return outcome_of(state, spec, keep_records)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
-from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.backend import Backend, GameSpec, check_bots, run_specs
 from tabletrek.sim.runner import GameOutcome, seat_bots
 from tabletrek.sim.stats import wilson_interval
 
@@ -189,11 +189,8 @@ def tournament(
         raise ValueError("name at least two different bots, each once")
     opts = dict(options or {})
     game = load(name, players=players, **opts)
-    offered = game.bots()
-    for bot in bots:
-        if bot not in offered:
-            raise ValueError(f"{name} has no bot {bot!r}; it offers: {', '.join(offered)}")
-    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items() if bot in bots)
+    params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
+    check_bots(game, bots, dict(params))
     backend = backend or Backend()
     result = TournamentResult(name, game.players, opts, tuple(bots), fmt, seed)
     ratings = Ratings(bots)
