@@ -21,7 +21,11 @@ from tabletrek.web.store import Conflict, SeatRow, Store, TableRow, metadata
 from .helpers import ServerProcess
 
 URL = os.environ.get("TABLETREK_TEST_POSTGRES")
-pytestmark = pytest.mark.skipif(not URL, reason="set TABLETREK_TEST_POSTGRES to a PostgreSQL URL to run")
+pytestmark = [
+    pytest.mark.skipif(not URL, reason="set TABLETREK_TEST_POSTGRES to a PostgreSQL URL to run"),
+    # One database for all of them: keep them on one xdist worker (.ci/run uses --dist loadgroup).
+    pytest.mark.xdist_group("postgres"),
+]
 
 
 @pytest.fixture

@@ -29,6 +29,9 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import (
+    text as sql_text,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -133,6 +136,9 @@ def normalize_url(url: str) -> str:
     return url
 
 
+SCHEMA_LOCK = 0x7461626C6574  # any fixed 64-bit key; "tablet" in ASCII
+
+
 class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url or default_url())
@@ -143,7 +149,13 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+            metadata.create_all(self.engine)
+        else:
+            # Several server processes may start at once on one database: PostgreSQL's catalog
+            # rejects concurrent CREATE TABLE of the same name, so the schema is made under a lock.
+            with self.engine.begin() as conn:
+                conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+                metadata.create_all(conn)
 
     def close(self) -> None:
         self.engine.dispose()
