@@ -59,9 +59,10 @@ def test_bad_parameters_are_rejected() -> None:
         game.bot("codenames-clue", seat=state.current_player, seed=1, models="word2vec").act(state)
 
 
-def test_ai_refuses_other_word_packs_clearly() -> None:
+def test_ai_is_not_offered_for_other_word_packs() -> None:
     game = tabletrek.load("codenames-duet", word_pack="zh-Hant")
-    with pytest.raises(ValueError, match="English word pack"):
+    assert game.bots() == ["random"]
+    with pytest.raises(ValueError, match="no bot 'codenames-clue'; it offers: random"):
         game.bot("codenames-clue", seat=0, seed=1)
 
 
