@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        command = [sys.executable, "-m", "tabletrek.cli.serve", "--port", str(port), "--db", db]
+        command = [sys.executable, "-m", "tabletrek", "serve", "--port", str(port), "--db", db]
         command += ["--bot-delay", str(args.bot_delay)]
         if args.server_cpu is not None:
             command = ["taskset", "-c", str(args.server_cpu), *command]

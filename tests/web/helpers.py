@@ -79,7 +79,7 @@ class ServerProcess:
 
         import httpx
 
-        command = [sys.executable, "-m", "tabletrek.cli.serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "tabletrek", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         env = {**os.environ, "TABLETREK_LANG": "en"}
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)

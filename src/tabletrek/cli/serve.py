@@ -43,12 +43,3 @@ def serve(
         log_level="warning",
         access_log=False,
     )
-
-
-def main() -> None:
-    """``python -m tabletrek.cli.serve`` (used by the crash test): the same command on its own."""
-    typer.run(serve)
-
-
-if __name__ == "__main__":
-    main()

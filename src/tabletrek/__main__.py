@@ -1,0 +1,5 @@
+"""``python -m tabletrek`` is the ``tabletrek`` command."""
+
+from tabletrek.cli import main
+
+main()
