@@ -8,9 +8,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.cli.common import (
+    console,
+    default_bots,
+    fail,
+    load_game,
+    parse_options,
+    pick_lang,
+    progress_bar,
+    split_list,
+    tr,
+)
 from tabletrek.cli.tournament import parse_bot_params
 from tabletrek.sim.analyze import analyze, render_html
 from tabletrek.sim.backend import Backend
@@ -32,16 +41,14 @@ def analyze_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    # Default: the game's own bots (the generic search bot is slow; ask for it by name).
-    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]
+    names = split_list(bots) or default_bots(loaded)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     try:
         backend = Backend(jobs=jobs, ray_address=ray)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
         try:

@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.game import Game
 from tabletrek.core.options import parse_option_value
@@ -59,3 +60,21 @@ def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[st
 def fail(message: str) -> typer.Exit:
     console.print(f"[bold red]{message}[/]", soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def progress_bar(hidden: bool = False) -> Progress:
+    """The progress bar of simulate, tournament and analyze (hidden when printing JSON)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=hidden,
+    )
+
+
+def default_bots(game: Game) -> list[str]:
+    """The bots a study command uses when none are named: the game's own (search is slow; name it)."""
+    return [name for name in game.bots() if name != "ismcts"]

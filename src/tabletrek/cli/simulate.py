@@ -7,10 +7,19 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.cli.common import (
+    console,
+    default_bots,
+    fail,
+    load_game,
+    parse_options,
+    pick_lang,
+    progress_bar,
+    split_list,
+    tr,
+)
 from tabletrek.sim import Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
 
@@ -110,18 +119,10 @@ def simulate_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]  # search: slow, only by name
+    names = split_list(bots) or default_bots(loaded)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json,
-    ) as progress:
+    with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
             result = simulate(

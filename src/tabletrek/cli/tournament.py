@@ -7,10 +7,19 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tabletrek.cli.common import console, fail, load_game, parse_options, pick_lang, split_list, tr
+from tabletrek.cli.common import (
+    console,
+    default_bots,
+    fail,
+    load_game,
+    parse_options,
+    pick_lang,
+    progress_bar,
+    split_list,
+    tr,
+)
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
@@ -94,8 +103,7 @@ def tournament_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    # Default: the game's own bots (the generic search bot is slow; ask for it by name).
-    names = split_list(bots) or [b for b in loaded.bots() if b != "ismcts"]
+    names = split_list(bots) or default_bots(loaded)
     bot_params = parse_bot_params(param)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
@@ -104,15 +112,7 @@ def tournament_cmd(
         total = planned_games(names, loaded.players, n, fmt, rounds)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json,
-    ) as progress:
+    with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
             result = tournament(
