@@ -14,12 +14,22 @@ move (wall clock, so not reproducible); with neither, 200 iterations or one seco
 comes first. ``margin=True`` takes half the reward from the normalised score margin, which says
 more per playout than won/lost in long games. The rollout policy is uniform random by default,
 or any bot the game offers (``rollout="greedy"``): in long games random playouts say little, and
-the policy's own move is then tried first and can be favoured at the end (``trust``).
+the policy's own move is then tried first and can be favoured at the end (``trust``). A game may
+offer a fast playout policy (``Game.rollout_policy()``); ``rollout="auto"`` (the default) uses it
+when there is one and random moves otherwise.
+
+``paired=True`` replaces the tree by a flat comparison at the root on common random numbers:
+every candidate move is played out in the same sampled worlds with the same future draws and
+the same policy seeds, and the policy's own move (the default) is overridden only when another
+move's paired mean advantage clears ``z`` standard errors. Against a well-tuned heuristic, single
+lucky playouts must not overturn it: the pairing removes most of the luck of the draw from the
+comparison, and the bound keeps the rest from deciding.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -28,14 +38,20 @@ from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.bots import Bot
-    from tabletrek.core.game import Game
+    from tabletrek.core.game import Game, RolloutPolicy
     from tabletrek.core.state import State
 
 DEFAULT_ITERATIONS = 200
 # With no budget given, a player at a table should not wait on a long game's playouts: the
 # default also stops after this many milliseconds. Name ``iterations`` for reproducible runs.
 DEFAULT_MS = 1000.0
+# Paired mode: worlds every candidate must have been played in before any is judged (fewer give
+# standard errors too rough to trust).
+MIN_WORLDS = 6
+# The paired differences' variance starts from this many pseudo-worlds of this variance (a paired
+# win/loss difference lies in [-1, 1]; 0.5 is typical when the moves' futures diverge).
+PRIOR_WORLDS = 3
+PRIOR_VARIANCE = 0.5
 
 
 class Node:
@@ -58,9 +74,10 @@ class Node:
 
 class ISMCTSBot:
     """Search over determinizations; parameters: ``iterations``, ``ms``, ``c`` (exploration),
-    ``rollout`` (a bot of the game, or "random"), ``rollout_depth`` (cut rollouts after this many
-    actions; a cut game counts as a draw) and ``trust`` (extra visits credited to the rollout
-    policy's own move when the final move is chosen)."""
+    ``rollout`` ("auto", "random", or a bot of the game), ``rollout_depth`` (cut rollouts after
+    this many actions; a cut game counts as a draw), ``trust`` (extra visits credited to the
+    rollout policy's own move when the final move is chosen), ``margin``, and for the flat paired
+    comparison ``paired`` and ``z`` (the confidence bound an override must clear)."""
 
     name = "ismcts"
 
@@ -73,10 +90,12 @@ class ISMCTSBot:
         iterations: int | None = None,
         ms: float | None = None,
         c: float = 0.7,
-        rollout: str = "random",
+        rollout: str = "auto",
         rollout_depth: int | None = None,
         trust: int = 0,
         margin: bool = False,
+        paired: bool = False,
+        z: float = 1.5,
         **params: Any,
     ) -> None:
         if params:
@@ -89,12 +108,16 @@ class ISMCTSBot:
             raise ValueError(f"ms must be positive, not {ms!r}")
         if float(c) < 0:
             raise ValueError(f"c must not be negative, not {c!r}")
-        if rollout == self.name or rollout not in game.bots():
-            raise ValueError(f"rollout must name another bot of {game.name}: {', '.join(game.bots())}")
+        if rollout == self.name or (rollout not in ("auto", "random") and rollout not in game.bots()):
+            raise ValueError(
+                f"rollout must be auto, random or another bot of {game.name}: {', '.join(game.bots())}"
+            )
         if isinstance(trust, bool) or int(trust) < 0:
             raise ValueError(f"trust must be a non-negative integer, not {trust!r}")
         if rollout_depth is not None and int(rollout_depth) < 0:
             raise ValueError(f"rollout_depth must not be negative, not {rollout_depth!r}")
+        if float(z) < 0:
+            raise ValueError(f"z must not be negative, not {z!r}")
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)
@@ -104,23 +127,41 @@ class ISMCTSBot:
         self.rollout_depth = None if rollout_depth is None else int(rollout_depth)
         self.trust = int(trust)
         self.margin = bool(margin)
-        # One rollout bot per seat, reused across iterations (bots hold no per-game state that a
-        # determinized copy could confuse: they decide from the state they are handed).
-        self.rollout_bots: list[Bot] | None = None
-        if rollout != "random":
-            self.rollout_bots = [
+        self.paired = bool(paired)
+        self.z = float(z)
+        self.policy: RolloutPolicy | None = game.rollout_policy() if rollout == "auto" else None
+        if rollout not in ("auto", "random"):
+            # One bot per seat, reused across iterations (bots hold no per-game state that a
+            # determinized copy could confuse: they decide from the state they are handed).
+            bots = [
                 game.bot(rollout, seat=s, seed=derive_seed(seed, "rollout", s)) for s in range(game.players)
             ]
+
+            def by_bot(state: State, rng: random.Random) -> Action:
+                seat = state.current_player
+                assert seat is not None
+                return bots[seat].act(state)
+
+            self.policy = by_bot
+        if self.paired and self.policy is None:
+            raise ValueError(
+                f"paired needs a rollout policy whose move is the default: {game.name} offers no fast"
+                f" policy, so name a bot with rollout ({', '.join(game.bots())})"
+            )
         self.last_iterations = 0
+        self.last_override = False
 
     # ----- the search ---------------------------------------------------------------------------
 
     def act(self, state: State) -> Action:
         check_turn(self, state)
         legal = state.legal_actions()
+        self.last_override = False
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.paired:
+            return self._paired_act(state, legal)
         root = Node(None, None, None)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         done = 0
@@ -133,10 +174,12 @@ class ISMCTSBot:
                 break
         self.last_iterations = done
         # The most visited legal move is the robust choice. With a rollout policy, its own move
-        # keeps ``trust`` extra visits: single noisy playouts should not overturn it.
+        # keeps ``trust`` extra visits: single noisy playouts should not overturn it. The policy
+        # is asked in a sampled world: a game's fast policy may read the whole state it is given.
         favourite = None
-        if self.rollout_bots is not None and self.trust:
-            favourite = self.rollout_bots[self.seat].act(state).index
+        if self.policy is not None and self.trust:
+            world = state.determinize(self.seat, self.rng)
+            favourite = self.policy(world, self.rng).index
         best = legal[0]
         best_score = -1.0
         for action in legal:
@@ -150,6 +193,54 @@ class ISMCTSBot:
             )
             if score > best_score:
                 best, best_score = action, score
+        return best
+
+    def _paired_act(self, state: State, legal: list[Action]) -> Action:
+        """Flat Monte Carlo at the root on common random numbers (see the module docstring).
+
+        ``iterations`` counts playouts (one per live candidate per world). Candidates clearly
+        worse than the default (upper bound below zero) stop being played, so the budget goes to
+        the moves that might beat it.
+        """
+        policy = self.policy
+        assert policy is not None
+        rng = self.rng
+        seat = self.seat
+        z = self.z
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        world = state.determinize(seat, rng)
+        default = policy(world.clone(), make_rng(rng.getrandbits(63))).index
+        live = [a for a in legal if a.index != default]
+        # rewards[index][k]: the seat's reward after that move in world k.
+        rewards: dict[int, list[float]] = {a.index: [] for a in legal}
+        by_index = {a.index: a for a in legal}
+        done = 0
+        worlds = 0
+        while live:
+            seed = rng.getrandbits(63)
+            for index in [default, *(a.index for a in live)]:
+                trial = world.clone()
+                trial.apply(by_index[index])
+                rewards[index].append(self._rollout(trial, make_rng(seed))[seat])
+                done += 1
+            worlds += 1
+            if worlds >= MIN_WORLDS:
+                live = [a for a in live if upper_bound(rewards[a.index], rewards[default], z) >= 0]
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = state.determinize(seat, rng)
+        self.last_iterations = done
+        best, best_bound = by_index[default], 0.0
+        if worlds >= MIN_WORLDS:
+            for index, values in rewards.items():
+                if index == default or len(values) < worlds:
+                    continue
+                bound = lower_bound(values, rewards[default], z)
+                if bound > best_bound:
+                    best, best_bound = by_index[index], bound
+        self.last_override = best.index != default
         return best
 
     def _iterate(self, root: Node, state: State) -> None:
@@ -168,10 +259,8 @@ class ISMCTSBot:
                 # for rollouts, its own choice is tried first: a small budget then plays at least
                 # as the policy does, and search only has to find where the policy is wrong.
                 action = rng.choice(untried)
-                if self.rollout_bots is not None and not children:
-                    seat = state.current_player
-                    assert seat is not None
-                    action = self.rollout_bots[seat].act(state)
+                if self.policy is not None and not children:
+                    action = self.policy(state, rng)
                 child = Node(action, state.current_player, node)
                 children[action.index] = child
                 state.apply(action)
@@ -188,21 +277,19 @@ class ISMCTSBot:
                 node.reward += rewards[node.mover]
             node = node.parent  # type: ignore[assignment]
 
-    def _rollout(self, state: State) -> list[float]:
+    def _rollout(self, state: State, rng: random.Random | None = None) -> list[float]:
         players = self.game.players
         limit = self.rollout_depth
         steps = 0
-        bots = self.rollout_bots
-        rng = self.rng
+        policy = self.policy
+        rng = self.rng if rng is None else rng
         while not state.is_over:
             if limit is not None and steps >= limit:
                 return [1.0 / players] * players
-            if bots is None:
+            if policy is None:
                 state.apply(rng.choice(state.legal_actions()))
             else:
-                seat = state.current_player
-                assert seat is not None
-                state.apply(bots[seat].act(state))
+                state.apply(policy(state, rng))
             steps += 1
         result = state.result
         assert result is not None
@@ -223,3 +310,28 @@ class ISMCTSBot:
         if best == high:
             return [0.5 * w + 0.5 * (scores[s] - low) / span for s, w in enumerate(wins)]
         return [0.5 * w + 0.5 * (high - scores[s]) / span for s, w in enumerate(wins)]
+
+
+def paired_stats(values: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``values[k] - base[k]``.
+
+    The variance estimate starts from ``PRIOR_WORLDS`` pseudo-differences of variance
+    ``PRIOR_VARIANCE``: a few worlds in which a move happened to win every time would otherwise
+    show a standard error of zero and override the default on pure luck.
+    """
+    n = min(len(values), len(base))
+    diffs = [values[k] - base[k] for k in range(n)]
+    mean = sum(diffs) / n
+    squares = sum((d - mean) ** 2 for d in diffs)
+    var = (squares + PRIOR_WORLDS * PRIOR_VARIANCE) / (n - 1 + PRIOR_WORLDS)
+    return mean, math.sqrt(var / n)
+
+
+def lower_bound(values: list[float], base: list[float], z: float) -> float:
+    mean, se = paired_stats(values, base)
+    return mean - z * se
+
+
+def upper_bound(values: list[float], base: list[float], z: float) -> float:
+    mean, se = paired_stats(values, base)
+    return mean + z * se

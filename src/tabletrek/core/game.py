@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from tabletrek.core.terminal import TextUI
 
 BotFactory = Callable[..., "Bot"]
+RolloutPolicy = Callable[["State", random.Random], "Action"]
+"""A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
 
 
 class Game(ABC):
@@ -103,6 +106,12 @@ class Game(ABC):
         if name not in factories:
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
         return factories[name](self, seat=seat, seed=seed, **params)
+
+    def rollout_policy(self) -> RolloutPolicy | None:
+        """An optional fast playout policy for the search bot (None: it plays random moves or a
+        named bot). It is called inside determinizations, so it may read the whole state, but it
+        should decide only from what the seat to act could know."""
+        return None
 
     # ----- presentation -------------------------------------------------------------------------
 

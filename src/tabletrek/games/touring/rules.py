@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.game import BotFactory, Game
+from tabletrek.core.game import BotFactory, Game, RolloutPolicy
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, make_rng
 from tabletrek.core.state import Result, State, normalize_text
@@ -150,6 +150,11 @@ class Touring(Game):
         from tabletrek.games.touring.bots import GreedyBot
 
         return {"greedy": GreedyBot}
+
+    def rollout_policy(self) -> RolloutPolicy:
+        from tabletrek.games.touring.rollout import greedy_policy  # greedy's scores, no view dicts
+
+        return greedy_policy
 
     def terminal(self) -> TextUI:
         from tabletrek.games.touring.text import TouringTextUI

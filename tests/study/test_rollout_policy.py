@@ -1,0 +1,106 @@
+"""Fast playout policies (``Game.rollout_policy``) and the search's paired root comparison."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tabletrek
+from tabletrek.bots.ismcts import ISMCTSBot, lower_bound, paired_stats
+from tabletrek.core.game import Game
+from tabletrek.games.touring.rollout import greedy_policy, scores
+
+
+def test_touring_policy_scores_every_move_as_greedy_does() -> None:
+    game = tabletrek.load("touring", players=2)
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        greedy = [game.bot("greedy", seat=s, seed=s) for s in range(2)]
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            view = state.view(seat)
+            expected = [greedy[seat].score(action, view) for action in legal]  # type: ignore[attr-defined]
+            assert [score for score, _ in scores(state, legal)] == expected  # type: ignore[arg-type]
+            checked += 1
+            state.apply(rng.choice(legal))  # random play reaches positions greedy avoids
+    assert checked > 300
+
+
+def test_touring_policy_plays_a_best_scored_legal_move() -> None:
+    game = tabletrek.load("touring", players=2)
+    state = game.new_game(seed=5)
+    rng = random.Random(0)
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = greedy_policy(state, rng)
+        scored = scores(state, legal)  # type: ignore[arg-type]
+        best = max(score for score, _ in scored)
+        assert action in legal
+        assert {a.index: sc for sc, a in scored}[action.index] == best
+        state.apply(action)
+
+
+def test_games_offer_a_policy_only_when_they_have_one() -> None:
+    assert tabletrek.load("touring").rollout_policy() is greedy_policy
+    assert tabletrek.load("mexican-train").rollout_policy() is None
+    # "auto" falls back to random playouts where there is no policy.
+    bot = ISMCTSBot(tabletrek.load("mexican-train", players=2), seat=0, seed=0, iterations=2)
+    assert bot.policy is None
+    assert Game.rollout_policy(tabletrek.load("touring")) is None
+
+
+def midgame(moves: int = 12, seed: int = 4) -> tabletrek.State:
+    game = tabletrek.load("touring", players=2)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_paired_search_is_legal_reproducible_and_leaves_the_state_alone() -> None:
+    state = midgame()
+    seat = state.current_player
+    assert seat is not None
+    before = state.to_json()
+    picks = []
+    for _ in range(2):
+        bot = ISMCTSBot(state.game, seat=seat, seed=7, iterations=30, paired=True)
+        picks.append(bot.act(state))
+        assert 0 < bot.last_iterations <= 30 + len(state.legal_actions())
+    assert picks[0] == picks[1]
+    assert picks[0] in state.legal_actions()
+    assert state.to_json() == before
+
+
+def test_paired_search_keeps_the_policy_move_without_clear_evidence() -> None:
+    state = midgame(moves=20)
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = ISMCTSBot(state.game, seat=seat, seed=3, iterations=40, paired=True, z=100.0)
+    best = max(score for score, _ in scores(state, legal))  # type: ignore[arg-type]
+    favourites = {a.index for score, a in scores(state, legal) if score == best}  # type: ignore[arg-type]
+    assert bot.act(state).index in favourites
+    assert not bot.last_override
+
+
+def test_paired_needs_a_policy() -> None:
+    game = tabletrek.load("mexican-train", players=2)
+    with pytest.raises(ValueError, match="paired needs a rollout policy"):
+        ISMCTSBot(game, seat=0, seed=0, paired=True)
+    ISMCTSBot(game, seat=0, seed=0, paired=True, rollout="greedy")  # a named bot will do
+
+
+def test_paired_bounds_distrust_a_few_lucky_worlds() -> None:
+    # A move that won in all of four worlds where the default lost is not yet "clearly" better.
+    mean, se = paired_stats([1.0] * 4, [0.0] * 4)
+    assert mean == 1.0 and se >= 0.25
+    assert lower_bound([1.0] * 4, [0.0] * 4, 2.0) <= 0.5
+    assert lower_bound([1.0] * 40, [0.0] * 40, 2.0) > 0.8
+    assert paired_stats([0.5, 0.5], [0.5, 0.5])[0] == 0.0
