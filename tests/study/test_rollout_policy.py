@@ -104,3 +104,29 @@ def test_paired_bounds_distrust_a_few_lucky_worlds() -> None:
     assert lower_bound([1.0] * 4, [0.0] * 4, 2.0) <= 0.5
     assert lower_bound([1.0] * 40, [0.0] * 40, 2.0) > 0.8
     assert paired_stats([0.5, 0.5], [0.5, 0.5])[0] == 0.0
+
+
+def test_touring_evaluation_is_a_value_in_range_that_favours_the_leader() -> None:
+    from tabletrek.games.touring.rollout import EVAL_WEIGHTS, evaluate, features
+
+    game = tabletrek.load("touring", players=2)
+    assert game.evaluator() is evaluate
+    assert tabletrek.load("mexican-train").evaluator() is None
+    state = midgame(moves=40)
+    assert len(features(state, 0)) == len(EVAL_WEIGHTS)
+    for seat in range(2):
+        assert -1.0 <= evaluate(state, seat) <= 1.0
+    leader = state.clone()
+    leader.miles = [[8, 4, 2, 1], [2, 0, 0, 0]]  # type: ignore[attr-defined]  # one 30 from the goal
+    assert evaluate(leader, 0) > 0.3 > -0.3 > evaluate(leader, 1)
+
+
+def test_cut_playouts_are_scored_by_the_evaluator() -> None:
+    state = midgame(moves=10)
+    bot = ISMCTSBot(state.game, seat=0, seed=0, rollout_depth=0)
+    rewards = bot._rollout(state.clone())
+    evaluator = state.game.evaluator()
+    assert evaluator is not None
+    assert rewards == [(1 + evaluator(state, s)) / 2 for s in range(2)]
+    bot.evaluate = None  # a game with no evaluator: a cut playout is a draw
+    assert bot._rollout(state.clone()) == [0.5, 0.5]

@@ -75,9 +75,10 @@ class Node:
 class ISMCTSBot:
     """Search over determinizations; parameters: ``iterations``, ``ms``, ``c`` (exploration),
     ``rollout`` ("auto", "random", or a bot of the game), ``rollout_depth`` (cut rollouts after
-    this many actions; a cut game counts as a draw), ``trust`` (extra visits credited to the
-    rollout policy's own move when the final move is chosen), ``margin``, and for the flat paired
-    comparison ``paired`` and ``z`` (the confidence bound an override must clear)."""
+    this many actions and score them with the game's evaluator, or as a draw if it has none),
+    ``trust`` (extra visits credited to the rollout policy's own move when the final move is
+    chosen), ``margin``, and for the flat paired comparison ``paired`` and ``z`` (the confidence
+    bound an override must clear)."""
 
     name = "ismcts"
 
@@ -129,6 +130,7 @@ class ISMCTSBot:
         self.margin = bool(margin)
         self.paired = bool(paired)
         self.z = float(z)
+        self.evaluate = game.evaluator()
         self.policy: RolloutPolicy | None = game.rollout_policy() if rollout == "auto" else None
         if rollout not in ("auto", "random"):
             # One bot per seat, reused across iterations (bots hold no per-game state that a
@@ -285,7 +287,10 @@ class ISMCTSBot:
         rng = self.rng if rng is None else rng
         while not state.is_over:
             if limit is not None and steps >= limit:
-                return [1.0 / players] * players
+                evaluate = self.evaluate
+                if evaluate is None:
+                    return [1.0 / players] * players
+                return [(1.0 + evaluate(state, s)) / 2 for s in range(players)]
             if policy is None:
                 state.apply(rng.choice(state.legal_actions()))
             else:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 BotFactory = Callable[..., "Bot"]
 RolloutPolicy = Callable[["State", random.Random], "Action"]
 """A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
+Evaluator = Callable[["State", int], float]
+"""A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 
 
 class Game(ABC):
@@ -111,6 +113,11 @@ class Game(ABC):
         """An optional fast playout policy for the search bot (None: it plays random moves or a
         named bot). It is called inside determinizations, so it may read the whole state, but it
         should decide only from what the seat to act could know."""
+        return None
+
+    def evaluator(self) -> Evaluator | None:
+        """An optional evaluation of unfinished positions for the search bot's cut playouts
+        (``rollout_depth``); None: a cut playout counts as a draw. Called inside determinizations."""
         return None
 
     # ----- presentation -------------------------------------------------------------------------

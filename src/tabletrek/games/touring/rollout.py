@@ -6,10 +6,14 @@ the state is the searcher's own guess, so the policy may read the state directly
 what the player to act could see anyway (its own hand and the public tables). The scores are the
 greedy bot's, term for term (``Weights``), so playouts play as greedy does (checked by
 ``tests/study/test_rollout_policy.py``).
+
+``evaluate`` scores an unfinished position for cut playouts: a logistic model of the chance to
+win, fitted on greedy-vs-greedy games by ``python -m benchmarks.touring_evaluation``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -35,6 +39,25 @@ if TYPE_CHECKING:
     from tabletrek.games.touring.rules import TouringState
 
 W = Weights()
+# Fitted by ``python -m benchmarks.touring_evaluation --games 3000`` (logistic regression on the
+# features below, in their order).
+EVAL_WEIGHTS: tuple[float, ...] = (
+    -0.369,
+    -2.028,
+    2.124,
+    -0.021,
+    0.075,
+    0.096,
+    -0.079,
+    0.574,
+    -0.337,
+    0.062,
+    0.002,
+    -0.364,
+    0.005,
+    0.596,
+    0.125,
+)
 HAZARD_BASE = {PUNCTURE: W.puncture, OOG: W.out_of_gasoline, COLLISION: W.collision}
 
 
@@ -152,3 +175,45 @@ def keep_value(
     if card == COUNTRY:
         return (W.keep_country if needs[3] and limited else 5.0) - 30.0 * extra
     return 10.0  # City Limits
+
+
+def features(state: State, seat: int) -> list[float]:
+    """What the evaluation reads: mileage still needed by the seat's team and by the strongest
+    other team (in all, in 30s, in 15s), who is moving or limited, the seat's hand (mileage it
+    can use, a Go, hazards) and whose turn it is. In a determinization the hand is known."""
+    st: TouringState = state  # type: ignore[assignment]
+    game = st.game
+    team = game.team_of[seat]
+    required = game.required
+    mine = [required[i] - st.miles[team][i] for i in range(4)]
+    other = min(
+        (t for t in range(game.teams) if t != team),
+        key=lambda t: sum(required[i] - st.miles[t][i] for i in range(4)),
+    )
+    theirs = [required[i] - st.miles[other][i] for i in range(4)]
+    hand = st.hands[seat]
+    useful = sum(min(hand.count(M1 + i), mine[i]) for i in range(4))
+    total = sum(required)
+    return [
+        1.0,
+        sum(mine) / total,
+        sum(theirs) / total,
+        mine[3] / max(1, required[3]),
+        theirs[3] / max(1, required[3]),
+        mine[2] / max(1, required[2]),
+        theirs[2] / max(1, required[2]),
+        1.0 if st.go_top(team) == GO else 0.0,
+        1.0 if st.go_top(other) == GO else 0.0,
+        float(st.is_limited(team)),
+        float(st.is_limited(other)),
+        useful / 5,
+        float(GO in hand),
+        sum(hand.count(c) for c in (PUNCTURE, OOG, COLLISION)) / 3,
+        float(st.to_act == seat),
+    ]
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The seat's chance to win as the fitted model sees it, mapped to [-1, 1]."""
+    x = sum(w * f for w, f in zip(EVAL_WEIGHTS, features(state, seat), strict=True))
+    return 2.0 / (1.0 + math.exp(-x)) - 1.0

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.game import BotFactory, Game, RolloutPolicy
+from tabletrek.core.game import BotFactory, Evaluator, Game, RolloutPolicy
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, make_rng
 from tabletrek.core.state import Result, State, normalize_text
@@ -155,6 +155,11 @@ class Touring(Game):
         from tabletrek.games.touring.rollout import greedy_policy  # greedy's scores, no view dicts
 
         return greedy_policy
+
+    def evaluator(self) -> Evaluator:
+        from tabletrek.games.touring.rollout import evaluate
+
+        return evaluate
 
     def terminal(self) -> TextUI:
         from tabletrek.games.touring.text import TouringTextUI
