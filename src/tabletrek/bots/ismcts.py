@@ -48,10 +48,9 @@ DEFAULT_MS = 1000.0
 # Paired mode: worlds every candidate must have been played in before any is judged (fewer give
 # standard errors too rough to trust).
 MIN_WORLDS = 6
-# The paired differences' variance starts from this many pseudo-worlds of this variance (a paired
-# win/loss difference lies in [-1, 1]; 0.5 is typical when the moves' futures diverge).
+# Each candidate's paired variance starts from this many pseudo-worlds of the variance pooled over
+# all candidates (see ``pooled_variance``).
 PRIOR_WORLDS = 3
-PRIOR_VARIANCE = 0.5
 
 
 class Node:
@@ -227,7 +226,8 @@ class ISMCTSBot:
                 done += 1
             worlds += 1
             if worlds >= MIN_WORLDS:
-                live = [a for a in live if upper_bound(rewards[a.index], rewards[default], z) >= 0]
+                prior = pooled_variance(rewards, default)
+                live = [a for a in live if upper_bound(rewards[a.index], rewards[default], z, prior) >= 0]
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
@@ -236,10 +236,11 @@ class ISMCTSBot:
         self.last_iterations = done
         best, best_bound = by_index[default], 0.0
         if worlds >= MIN_WORLDS:
+            prior = pooled_variance(rewards, default)
             for index, values in rewards.items():
                 if index == default or len(values) < worlds:
                     continue
-                bound = lower_bound(values, rewards[default], z)
+                bound = lower_bound(values, rewards[default], z, prior)
                 if bound > best_bound:
                     best, best_bound = by_index[index], bound
         self.last_override = best.index != default
@@ -317,26 +318,39 @@ class ISMCTSBot:
         return [0.5 * w + 0.5 * (high - scores[s]) / span for s, w in enumerate(wins)]
 
 
-def paired_stats(values: list[float], base: list[float]) -> tuple[float, float]:
+def paired_stats(values: list[float], base: list[float], prior: float = 0.5) -> tuple[float, float]:
     """Mean and standard error of the paired differences ``values[k] - base[k]``.
 
-    The variance estimate starts from ``PRIOR_WORLDS`` pseudo-differences of variance
-    ``PRIOR_VARIANCE``: a few worlds in which a move happened to win every time would otherwise
-    show a standard error of zero and override the default on pure luck.
+    The variance estimate starts from ``PRIOR_WORLDS`` pseudo-differences of variance ``prior``:
+    a few worlds in which a move happened to win every time would otherwise show a standard
+    error of zero and override the default on pure luck.
     """
     n = min(len(values), len(base))
     diffs = [values[k] - base[k] for k in range(n)]
     mean = sum(diffs) / n
     squares = sum((d - mean) ** 2 for d in diffs)
-    var = (squares + PRIOR_WORLDS * PRIOR_VARIANCE) / (n - 1 + PRIOR_WORLDS)
+    var = (squares + PRIOR_WORLDS * prior) / (n - 1 + PRIOR_WORLDS)
     return mean, math.sqrt(var / n)
 
 
-def lower_bound(values: list[float], base: list[float], z: float) -> float:
-    mean, se = paired_stats(values, base)
+def pooled_variance(rewards: dict[int, list[float]], default: int) -> float:
+    """The paired differences' variance over every candidate: the prior for each one's own, so
+    the bound follows the scale of the rewards (full games' 0/1 or an evaluation's fractions)."""
+    base = rewards[default]
+    diffs = [
+        v - base[k] for index, values in rewards.items() if index != default for k, v in enumerate(values)
+    ]
+    if len(diffs) < 2:
+        return 0.5
+    mean = sum(diffs) / len(diffs)
+    return max(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1), 1e-4)
+
+
+def lower_bound(values: list[float], base: list[float], z: float, prior: float = 0.5) -> float:
+    mean, se = paired_stats(values, base, prior)
     return mean - z * se
 
 
-def upper_bound(values: list[float], base: list[float], z: float) -> float:
-    mean, se = paired_stats(values, base)
+def upper_bound(values: list[float], base: list[float], z: float, prior: float = 0.5) -> float:
+    mean, se = paired_stats(values, base, prior)
     return mean + z * se
