@@ -95,7 +95,7 @@ class ISMCTSBot:
         trust: int = 0,
         margin: bool = False,
         paired: bool = False,
-        z: float = 1.5,
+        z: float = 2.0,
         **params: Any,
     ) -> None:
         if params:
