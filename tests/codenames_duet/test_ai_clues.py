@@ -7,6 +7,7 @@ import pytest
 import tabletrek
 from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.bots import situation_from_view
+from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
 from tabletrek.games.codenames_duet.ai.guesser import Guesser
 from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
 from tabletrek.games.codenames_duet.ai.tables import load_tables
@@ -84,12 +85,23 @@ def test_guesser_follows_the_clue() -> None:
 
 
 def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
-    # "fruit" fits lemon and banana about equally; banana is an assassin on my side, and a third
-    # of my assassins are my partner's too (key table), so lemon goes first.
-    plain = Guesser().guess(situation({}), ("fruit", 1), 0, list(range(25)), may_stop=False)
-    wary = Guesser().guess(situation({9: "assassin"}), ("fruit", 1), 0, list(range(25)), may_stop=False)
-    assert BOARD[wary.cell or 0] != "banana"
-    assert plain.cell is not None
+    # Banana (found) aside, "fruit" fits lemon and almond about equally. With a full key side (9
+    # greens, 3 assassins), lemon as one of my assassins is my partner's assassin with probability
+    # 1/3 (key table) against 1/13 as my bystander, so the guesser turns to almond instead.
+    greens = dict.fromkeys(range(10, 19), "green")
+    allowed = [i for i in range(25) if i != 9]
+
+    def pick(assassins: tuple[int, ...], hits: int) -> str | None:
+        key = {**greens, **dict.fromkeys(assassins, "assassin")}
+        state = situation(key, covered=frozenset({9}))
+        choice = Guesser().guess(state, ("fruit", 1), hits, allowed, may_stop=hits > 0)
+        return None if choice.cell is None else BOARD[choice.cell]
+
+    assert pick((2, 3, 4), 0) == "lemon"
+    assert pick((8, 3, 4), 0) == "almond"
+    # Past the number a bystander costs nothing beyond the turn, so it goes on while the risk is low.
+    assert pick((2, 3, 4), 1) == "lemon"
+    assert pick((8, 3, 4), 1) != "lemon"
 
 
 def test_guesser_reuses_an_unfinished_earlier_clue() -> None:
@@ -105,9 +117,11 @@ def test_guesser_reuses_an_unfinished_earlier_clue() -> None:
     hurried = Situation(**{**state.__dict__, "tokens_left": 1})
     choice = Guesser().guess(hurried, ("armor", 1), 1, allowed, may_stop=True)
     assert choice.cell is not None and BOARD[choice.cell] in leftovers
-    # Within an old clue's count nothing is left once it is fully found: then it stops.
+    # An old clue fully found points nowhere any more: then only "armor" itself (castle, anvil) is
+    # worth going on with, or the guesser stops.
     done = Situation(**{**state.__dict__, "clues": [ClueRecord("sea", 1, 0, (12,)), knight]})
-    assert Guesser().guess(done, ("armor", 1), 1, allowed, may_stop=True).cell in (None, 5)
+    after = Guesser().guess(done, ("armor", 1), 1, allowed, may_stop=True).cell
+    assert after is None or BOARD[after] in {"castle", "anvil"}
 
 
 def test_situation_reads_the_view_without_the_partners_key() -> None:
@@ -118,3 +132,17 @@ def test_situation_reads_the_view_without_the_partners_key() -> None:
     assert known.my_key == tuple(view["key"])
     assert known.seat == view["side"]
     assert known.tokens_left == 9 and not known.covered and not known.clues
+
+
+def test_giver_weights_its_models_toward_the_partners_picks() -> None:
+    # "music": paraphrase-MiniLM-L3 reads guitar then album, USE reads anthem first.
+    giver = ClueGiver(GiverKnobs(adapt=1.0))
+    scores = giver.scores(BOARD)
+    for picks, model in (((7, 17), "l3"), ((23,), "use")):
+        seen = situation({}, clues=[ClueRecord("music", 2, giver=1, hits=picks)])
+        weights = giver.partner_weights(seen, scores)
+        assert weights is not None and abs(float(weights.sum()) - 1.0) < 1e-9
+        assert scores.models[int(weights.argmax())] == model
+    # Off by default (it did not win more games, README), and nothing to learn from before a clue.
+    assert ClueGiver().partner_weights(seen, scores) is None
+    assert giver.partner_weights(situation({}), scores) is None

@@ -7,8 +7,8 @@ offers them for, and their parameters tune that role. Both decide from ``state.v
 Parameters (all optional; z units are standard deviations of word similarity):
   models          comma-separated embedding tables for both roles (default: all four shipped);
   giver_models / guesser_models   per role;
-  delta, delta_assassin, tau, max_number, vocab_cut, noise, assassin_cost   clue-giver knobs;
-  floor, bonus_z, prior_weight, assassin_weight   guesser knobs;
+  delta, delta_assassin, tau, max_number, vocab_cut, noise, assassin_cost, adapt   clue-giver knobs;
+  temperature, loss_cost, endgame_cost, spill, old_weight   guesser knobs;
   difficulty      "easy" | "normal" | "hard": presets of the knobs above (easy = safer, smaller clues).
 """
 
@@ -87,7 +87,8 @@ def situation_from_view(view: dict[str, Any]) -> Situation:
         if clue.get("penalty"):
             continue
         hits = tuple(index[g["word"]] for g in clue["guesses"] if g["kind"] == "green")
-        clues.append(ClueRecord(str(clue["word"]), int(clue["number"]), int(clue["side"]), hits))
+        misses = tuple(index[g["word"]] for g in clue["guesses"] if g["kind"] != "green")
+        clues.append(ClueRecord(str(clue["word"]), int(clue["number"]), int(clue["side"]), hits, misses))
     return Situation(
         seat=side,
         words=words,

@@ -9,7 +9,8 @@ models read differently (``consensus``). All scores are in standard deviations (
 
 Two stricter variants are knobs, off by default because they did not win more games against a
 partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of
-the *worst* single model, and ``noise`` re-ranks a shortlist by simulating a noisy partner.
+the *worst* single model, and ``noise`` re-ranks a shortlist by simulating a noisy partner. A third,
+``adapt``, reweights the models toward the cells the partner touched on my earlier clues.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class GiverKnobs:
     assassin_cost: float = 6.0
     shortlist: int = 150
     samples: int = 64
+    # Adapting to the partner: weight the models by how well each explains the cells the partner
+    # touched on my earlier clues (softmax of ``adapt`` x log-likelihood; 0 = equal weights).
+    adapt: float = 0.0
+    adapt_temperature: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ class ClueGiver:
         n_clues = z.shape[1]
         if not targets:
             return np.full(n_clues, NEG), np.ones(n_clues, dtype=np.int64), scores
-        cells = scores.ensemble_t  # (25, clues), one contiguous row per board cell
+        cells = self._adapted(situation, scores)  # (25, clues), one contiguous row per board cell
         mean_danger = np.full(n_clues, -10.0, dtype=np.float32)
         if bystanders:
             mean_danger = cells[bystanders].max(axis=0)
@@ -116,9 +121,47 @@ class ClueGiver:
         fallback = fallback - rarity
         self._targets = targets
         self._gap = gap
+        self._cells = cells
         if k_opts.noise > 0:
             self._noisy_partner(fallback, best_k, z, scores.ensemble, targets, bystanders, assassins, rarity)
         return fallback.astype(np.float32), best_k.astype(np.int64), scores
+
+    def partner_weights(self, situation: Situation, scores: BoardScores) -> npt.NDArray[np.float64] | None:
+        """Per model, how well it explains my partner's picks on my earlier clues (None: no evidence).
+
+        Each pick is scored as a choice among the cells open at the end of the game so far plus the
+        picks themselves (a softmax of z / adapt_temperature), in the order they were touched.
+        """
+        k_opts = self.knobs
+        mine = [c for c in situation.clues if c.giver == situation.seat and (c.hits or c.misses)]
+        if k_opts.adapt <= 0 or len(scores.models) < 2 or not mine:
+            return None
+        still_open = {i for i in range(len(situation.words)) if i not in situation.covered}
+        loglik = np.zeros(len(scores.models))
+        for clue in mine:
+            z = scores.word_z(clue.word)
+            if z is None:
+                continue
+            picks = list(clue.hits) + list(clue.misses)
+            pool = sorted(still_open | set(picks))
+            for pick in picks:
+                logits = np.asarray(z[:, pool], dtype=np.float64) / k_opts.adapt_temperature
+                top = logits.max(axis=1, keepdims=True)
+                lse = top[:, 0] + np.log(np.exp(logits - top).sum(axis=1))
+                loglik += z[:, pick] / k_opts.adapt_temperature - lse
+                pool.remove(pick)
+        logw = k_opts.adapt * (loglik - loglik.max())
+        weights = np.exp(logw)
+        return np.asarray(weights / weights.sum(), dtype=np.float64)
+
+    def _adapted(self, situation: Situation, scores: BoardScores) -> npt.NDArray[np.float32]:
+        """(25, clues) ensemble z-scores, the models weighted toward the partner's observed picks."""
+        weights = self.partner_weights(situation, scores)
+        if weights is None:
+            return scores.ensemble_t
+        mixed = np.tensordot(weights.astype(np.float32), scores.clue_z, axes=1)  # (clues, 25)
+        spread = float(mixed[::7].std()) or 1.0  # a subsample is enough for the scale
+        return np.ascontiguousarray((mixed / np.float32(spread)).T)
 
     @staticmethod
     def _worst_gap(
@@ -202,7 +245,7 @@ class ClueGiver:
             word = words[row]
             if word not in board and not _shares_letters_with(word, board) and is_legal(word):
                 k = int(best_k[row])
-                ranked = sorted(self._targets, key=lambda c: -float(scores.ensemble_t[c, row]))
+                ranked = sorted(self._targets, key=lambda c: -float(self._cells[c, row]))
                 gap = float(self._gap[min(k, self._gap.shape[0]) - 1, row])
                 return Clue(word, k, tuple(ranked[:k]), gap)
             value[row] = NEG

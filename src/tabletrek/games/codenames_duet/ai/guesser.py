@@ -1,15 +1,20 @@
-"""The AI guesser: ranks board words for the partner's clue, with Duet-aware priors and old clues.
+"""The AI guesser: a probability that each open cell is green (and an assassin) on the partner's side.
 
-Score of a candidate cell w for a clue c: the ensemble z-score z(c, w) plus
-``prior_weight * log(P(w green on the partner's side) / 0.4)`` minus
-``assassin_weight * P(w assassin on the partner's side)`` — both probabilities come from the key
-table given my own side (1 in 3 of my assassins is my partner's too, so those are touched last).
+Duet economics: every turn costs one timer token whatever happens, so touching a bystander costs
+nothing beyond ending the turn — stopping ends it too. The real costs are the assassin (the game is
+lost) and running out of time. So the guesser keeps touching cells, within *and past* the clue's
+number, while ``P(green) - loss_cost * P(assassin)`` of the best cell stays positive.
 
-Within the announced number it touches the best-scoring cell while that cell's z-score is at least
-``floor``. Past the number it goes on with *earlier* clues that still have unfound targets (the
-partner said "dog 3" and only 2 were found) or with the current clue, but only when the best such
-cell stands out by ``bonus_z`` — and more readily when few timer tokens are left. With no clue
-(sudden death) it picks the cell best explained by any earlier clue, or by the priors alone.
+The probabilities. Before any clue, the key table given my own side (RULINGS.md) fixes them exactly:
+a cell that is a bystander on my side is green on my partner's with probability 5/13 and an assassin
+with 1/13; my greens: 3/9 and 1/9; my assassins: 1/3 and 1/3 (less the greens already found on each
+kind). Each partner clue with r targets still unfound then spreads r "intended" shares over the open
+cells, in proportion to ``prior_green * exp(z / temperature)`` (z: the ensemble z-score of the cell
+for the clue), each share capped at ``cap``. The current clue weighs fully and, past its number,
+``spill`` more shares (givers seldom count every related word); earlier clues by ``old_weight``.
+A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_assassin.
+
+In sudden death (no clue, and any miss loses) it touches the cell most likely green.
 """
 
 from __future__ import annotations
@@ -28,11 +33,13 @@ from tabletrek.games.codenames_duet.ai.tables import BoardScores, board_scores
 @dataclass(frozen=True)
 class GuesserKnobs:
     models: tuple[str, ...] = DEFAULT_MODELS
-    prior_weight: float = 0.5
-    assassin_weight: float = 3.0
-    floor: float = -1.0  # within the number, stop if the best cell's z-score is below this
-    bonus_z: float = 2.5  # past the number, guess only a cell at least this clearly clued
-    hurry: float = 0.25  # bonus_z is lowered by this per missing token below 4 left
+    temperature: float = 0.2  # softness of "which cell did the clue mean" (z units)
+    loss_cost: float = 4.0  # an assassin costs this many greens
+    endgame_cost: float = 2.0  # ... and this many once few tokens are left (time is the danger then)
+    endgame_tokens: int = 2
+    spill: float = 0.3  # extra intended shares of the current clue once its number is reached
+    old_weight: float = 0.7  # weight of earlier clues' unfound targets
+    cap: float = 0.95  # no clue makes a cell certain
     vocab_cut: int = 20000
 
 
@@ -58,13 +65,34 @@ class Guesser:
                     break
         return z
 
-    def prior(self, situation: Situation) -> dict[int, float]:
-        greens, assassins = situation.partner_priors()
+    def probabilities(
+        self, situation: Situation, clue: tuple[str, int] | None, hits_this_turn: int, cells: list[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(P(green), P(assassin)) on the partner's side for ``cells``, given the clues so far."""
         k = self.knobs
-        return {
-            i: k.prior_weight * math.log(max(greens[i], 0.02) / 0.4) - k.assassin_weight * assassins[i]
-            for i in greens
-        }
+        greens, assassins = situation.partner_priors()
+        prior_g = np.array([max(greens.get(i, 0.0), 1e-3) for i in cells])
+        prior_a = np.array([assassins.get(i, 0.0) for i in cells])
+        scores = self.scores(situation.words)
+        sources: list[tuple[str, float]] = []
+        if clue is not None:
+            sources.append((clue[0], max(clue[1] - hits_this_turn, 0) + k.spill))
+        for record in situation.partner_clues():
+            left = record.number - len(record.hits)
+            if left > 0:
+                sources.append((record.word, k.old_weight * left))
+        not_meant = np.ones(len(cells))
+        idx = np.asarray(cells)
+        for word, shares in sources:
+            z = self.clue_z(scores, word)
+            if z is None:
+                continue
+            logits = np.asarray(z, dtype=np.float64)[idx] / k.temperature + np.log(prior_g)
+            weights = np.exp(logits - logits.max())
+            meant = np.minimum(shares * weights / weights.sum(), k.cap)
+            not_meant *= 1.0 - meant
+        p_green = 1.0 - not_meant * (1.0 - prior_g)
+        return p_green, not_meant * prior_a
 
     def guess(
         self,
@@ -75,35 +103,18 @@ class Guesser:
         may_stop: bool,
     ) -> Guess:
         """The next cell to touch among ``allowed``, or a stop (only when ``may_stop``)."""
+        candidates = set(situation.guess_candidates())
+        cells = [i for i in allowed if i in candidates] or list(allowed)
+        p_green, p_assassin = self.probabilities(situation, clue, hits_this_turn, cells)
+        if clue is None and not may_stop:  # sudden death: any miss loses, only P(green) counts
+            best = int(p_green.argmax())
+            return Guess(cells[best], float(p_green[best]))
         k = self.knobs
-        scores = self.scores(situation.words)
-        prior = self.prior(situation)
-        cells = [i for i in allowed if i in prior] or list(allowed)
-        current = self.clue_z(scores, clue[0]) if clue else None
-        within = clue is not None and hits_this_turn < clue[1]
-        if current is not None and (within or not may_stop):
-            best = max(cells, key=lambda i: float(current[i]) + prior.get(i, 0.0))
-            if not may_stop or float(current[best]) >= k.floor:
-                return Guess(best, float(current[best]))
-        # Past the number (or no usable clue): the clearest cell under any clue with targets left.
-        bonus = k.bonus_z - k.hurry * max(0, 4 - situation.tokens_left)
-        best_cell, best_z = None, -math.inf
-        sources = [(c.word, c.number - len(c.hits)) for c in situation.partner_clues()]
-        if clue is not None:
-            sources.append((clue[0], 1))
-        for word, left in sources:
-            if left <= 0:
-                continue
-            z = self.clue_z(scores, word)
-            if z is None:
-                continue
-            for i in cells:
-                value = float(z[i]) + prior.get(i, 0.0)
-                if value > best_z:
-                    best_cell, best_z = i, value
-        if may_stop and (best_cell is None or best_z < bonus):
-            return Guess(None, best_z)
-        if best_cell is None:  # sudden death with nothing to go on: the priors alone
-            best_cell = max(cells, key=lambda i: prior.get(i, 0.0))
-            best_z = prior.get(best_cell, 0.0)
-        return Guess(best_cell, best_z)
+        cost = k.endgame_cost if situation.tokens_left <= k.endgame_tokens else k.loss_cost
+        value = p_green - cost * p_assassin
+        best = int(value.argmax())
+        if may_stop and value[best] <= 0:
+            return Guess(None, float(value[best]))
+        if not math.isfinite(float(value[best])):
+            best = 0
+        return Guess(cells[best], float(value[best]))

@@ -25,6 +25,7 @@ class ClueRecord:
     number: int
     giver: int  # seat
     hits: tuple[int, ...] = ()  # cells covered green by the guesses that followed this clue
+    misses: tuple[int, ...] = ()  # the non-green cell that ended the guessing, if any
 
 
 @dataclass
