@@ -16,7 +16,7 @@ from tabletrek.core.events import Event, seat_ref, text_ref
 from tabletrek.core.game import BotFactory, Evaluator, Game, RolloutPolicy
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, make_rng
-from tabletrek.core.state import Result, State, normalize_text
+from tabletrek.core.state import Result, State
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.touring.cards import (
     CARD_REF,
@@ -38,7 +38,6 @@ from tabletrek.games.touring.cards import (
     DeckSpec,
     is_mileage,
     load_deck,
-    mileage_slot,
 )
 
 # Action index layout: plays of untargeted cards use the card code; targeted plays follow, then
@@ -410,75 +409,10 @@ class TouringState(State):
         self.draw = pool
         events.append(Event("touring.event.reshuffle", {"cards": len(pool)}))
 
-    # ----- explaining illegal actions ---------------------------------------------------------------
-
     def explain(self, text: str) -> IllegalAction:
-        game = self.game
-        words = normalize_text(text).split()
-        if not words or words[0] not in ("play", "discard", "pass"):
-            return IllegalAction("touring.illegal.unknown", action=text)
-        seat = self.to_act
-        team = game.team_of[seat]
-        hand = self.hands[seat]
-        if words[0] == "pass":
-            return IllegalAction("touring.illegal.pass")
-        if len(words) < 2 or words[1] not in CODE:
-            return IllegalAction("touring.illegal.unknown_card", action=text, cards=", ".join(SLUGS))
-        card = CODE[words[1]]
-        card_name = CARD_REF[card]
-        if card not in hand:
-            return IllegalAction("touring.illegal.not_in_hand", card=card_name)
-        if words[0] == "discard":
-            if len(words) > 2:
-                return IllegalAction("touring.illegal.unknown", action=text)
-            return IllegalAction("touring.illegal.must_play")
-        if card in TARGETED:
-            return self._explain_attack(card, words[2:], team, text)
-        if len(words) > 2:
-            return IllegalAction("touring.illegal.no_target", card=card_name)
-        return self._explain_own(card, team)
+        from tabletrek.games.touring.explain import explain
 
-    def _explain_own(self, card: int, team: int) -> IllegalAction:
-        go_top = self.go_top(team)
-        if card == GO:
-            if go_top == GO:
-                return IllegalAction("touring.illegal.go_on_go")
-            return IllegalAction("touring.illegal.go_needs_remedy", top=CARD_REF[go_top or GO])
-        if is_mileage(card):
-            if go_top != GO:
-                return IllegalAction("touring.illegal.no_go")
-            slot = mileage_slot(card)
-            return IllegalAction(
-                "touring.illegal.pile_full", card=CARD_REF[card], count=self.game.required[slot]
-            )
-        if card == COUNTRY:
-            return IllegalAction("touring.illegal.already_country")
-        return IllegalAction(
-            "touring.illegal.remedy_mismatch", card=CARD_REF[card], needs=CARD_REF[REMEDY_FOR[card]]
-        )
-
-    def _explain_attack(self, card: int, rest: list[str], team: int, text: str) -> IllegalAction:
-        game = self.game
-        card_name = CARD_REF[card]
-        labels = {game.target_label(t): t for t in range(game.teams)}
-        if not rest:
-            return IllegalAction("touring.illegal.need_target", card=card_name)
-        if rest[0] not in labels:
-            return IllegalAction(
-                "touring.illegal.bad_target", target=rest[0], targets=", ".join(sorted(labels))
-            )
-        victim = labels[rest[0]]
-        if victim == team:
-            return IllegalAction("touring.illegal.own_team", card=card_name)
-        if card == CITY:
-            return IllegalAction("touring.illegal.city_needs_country")
-        if self.go_top(victim) != GO:
-            return IllegalAction("touring.illegal.delay_needs_go", card=card_name)
-        if card == COLLISION:
-            allowed = [VARIANT_WORD[v] for v in collision_variants(self, victim)]
-            choice = " or ".join(w for w in allowed if w) or "-"
-            return IllegalAction("touring.illegal.collision_choice", choices=choice)
-        return IllegalAction("touring.illegal.unknown", action=text)
+        return explain(self, text)
 
     # ----- views ------------------------------------------------------------------------------------
 
