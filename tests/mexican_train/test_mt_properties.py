@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletrek
-from tabletrek import IllegalAction, State
+from tabletrek import IllegalAction
 from tabletrek.games.mexican_train.state import MexicanTrainState
+from tests.contract import assert_exact_round_trips
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -53,22 +54,7 @@ def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
-    text = state.to_json()
-    assert tabletrek.replay(state.record()).to_json() == text
-    assert tabletrek.replay(state.record().to_json()).to_json() == text
-    again = State.from_json(text)
-    assert again.to_json() == text
-    assert state.clone().to_json() == text
-    if not state.is_over:
-        # The copies go on identically.
-        action = rng.choice(state.legal_actions())
-        copy = state.clone()
-        copy.apply(action)
-        assert state.to_json() == text  # the clone shares nothing
-        state.apply(action)
-        assert copy.to_json() == state.to_json()
-        again.apply(action.text)
-        assert again.to_json() == state.to_json()
+    assert_exact_round_trips(state, rng)
 
 
 @SETTINGS
