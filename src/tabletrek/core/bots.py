@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tabletrek.core.options import parse_option_value
@@ -44,7 +45,17 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
-def make_bot(game: Game, spec: str, *, seat: int, seed: int | None = None) -> Bot:
-    """A bot from a spec string (see ``parse_bot_spec``)."""
+def make_bot(
+    game: Game,
+    spec: str,
+    *,
+    seat: int,
+    seed: int | None = None,
+    extra: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Bot:
+    """A bot from a spec string (see ``parse_bot_spec``). ``extra`` adds parameters given apart
+    from the spec, keyed by bot name or by the whole spec (e.g. a tournament's ``--param``)."""
     name, params = parse_bot_spec(spec)
+    if extra:
+        params = {**params, **extra.get(name, {}), **extra.get(spec, {})}
     return game.bot(name, seat=seat, seed=seed, **params)

@@ -19,9 +19,9 @@ from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load
 from tabletrek.i18n import translate
-from tabletrek.sim.backend import Backend, GameSpec, check_bots, run_specs
+from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.probes import Section, probe_for
-from tabletrek.sim.runner import GameOutcome, SimulationResult, game_seed, seat_bots
+from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
 from tabletrek.sim.stats import Summary, summarize
 
 

@@ -16,11 +16,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from tabletrek.core.bots import parse_bot_spec
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load
-from tabletrek.core.rng import derive_seed
-from tabletrek.core.state import State
 from tabletrek.sim.runner import GameOutcome, play_game
 
 # Keeps a local Ray bound to the loopback interface, without usage reports or token files.
@@ -67,51 +64,9 @@ def play_specs(
     return [play_spec(game, spec, keep_records) for spec in specs]
 
 
-def check_bots(game: Game, entries: Sequence[str], params: Mapping[str, Mapping[str, Any]]) -> None:
-    """Build each entry's bot once here, so a bad name or parameter fails with its reason now,
-    not in a worker."""
-    for entry in entries:
-        name, own = parse_bot_spec(entry)
-        extra = {**params.get(name, {}), **params.get(entry, {})}
-        game.bot(name, seat=0, seed=0, **{**own, **extra})
-
-
 def play_spec(game: Game, spec: GameSpec, keep_records: bool = False) -> GameOutcome:
-    """One game; bots are seeded from the game seed and seat, exactly as ``play_game`` seeds them."""
-    if not spec.params:
-        return play_game(game, spec.lineup, spec.seed, spec.index, keep_records)
-    params = dict(spec.params)
-    bots = []
-    for seat, entry in enumerate(spec.lineup):
-        # An entry is a bot spec ("ismcts:iterations=6"); parameters given apart are added to it.
-        name, own = parse_bot_spec(entry)
-        extra = {**params.get(name, {}), **params.get(entry, {})}
-        bots.append(game.bot(name, seat=seat, seed=derive_seed(spec.seed, "bot", seat), **{**own, **extra}))
-    state = game.new_game(seed=spec.seed)
-    while not state.is_over:
-        to_act = state.current_player
-        assert to_act is not None
-        state.apply(bots[to_act].act(state))
-    return outcome_of(state, spec, keep_records)
-
-
-def outcome_of(state: State, spec: GameSpec, keep_records: bool) -> GameOutcome:
-    result = state.result
-    assert result is not None
-    rounds = getattr(state, "rounds", None)
-    record = state.record().with_meta(bots=list(spec.lineup), index=spec.index) if keep_records else None
-    return GameOutcome(
-        index=spec.index,
-        seed=spec.seed,
-        bots=spec.lineup,
-        winners=result.winners,
-        scores=result.scores,
-        returns=result.returns,
-        actions=len(state.history),
-        rounds=rounds if isinstance(rounds, int) else None,
-        reason=result.reason,
-        record=record,
-    )
+    """One game of a spec: ``play_game`` with the spec's bot parameters."""
+    return play_game(game, spec.lineup, spec.seed, spec.index, keep_records, params=dict(spec.params))
 
 
 def _batches(specs: Sequence[GameSpec], size: int) -> list[Sequence[GameSpec]]:

@@ -7,7 +7,6 @@ gives the same games whatever the number of processes or the batch size.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,10 +61,13 @@ def play_game(
     index: int = 0,
     keep_record: bool = False,
     max_actions: int = 1_000_000,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> GameOutcome:
+    """One game; each seat's bot is built from its spec (plus ``params``, see ``make_bot``) and
+    seeded from the game seed and the seat."""
     state = game.new_game(seed=seed)
     players = [
-        make_bot(game, spec, seat=seat, seed=derive_seed(seed, "bot", seat))
+        make_bot(game, spec, seat=seat, seed=derive_seed(seed, "bot", seat), extra=params)
         for seat, spec in enumerate(lineup)
     ]
     count = 0
@@ -100,19 +102,13 @@ def game_seed(run_seed: int, index: int) -> int:
     return derive_seed(run_seed, "game", index)
 
 
-def _run_batch(
-    name: str,
-    players: int,
-    options: dict[str, Any],
-    bots: tuple[str, ...],
-    run_seed: int,
-    indices: range,
-    keep_records: bool,
-) -> list[GameOutcome]:
-    game = load(name, players=players, **options)
-    return [
-        play_game(game, seat_bots(bots, players, i), game_seed(run_seed, i), i, keep_records) for i in indices
-    ]
+def check_bots(
+    game: Game, entries: Sequence[str], params: Mapping[str, Mapping[str, Any]] | None = None
+) -> None:
+    """Build each entry's bot once here, so a bad name or parameter fails with its reason now,
+    not in a worker."""
+    for entry in entries:
+        make_bot(game, entry, seat=0, seed=0, extra=params)
 
 
 def simulate(
@@ -135,36 +131,15 @@ def simulate(
         raise ValueError("the number of games must be at least 1")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    from tabletrek.sim.backend import Backend, GameSpec, run_specs  # backend builds on this module
+
     opts = dict(options or {})
     game = load(name, players=players, **opts)
-    for seat, spec in enumerate(bots[: game.players]):
-        make_bot(game, spec, seat=seat, seed=0)  # fail here, with the reason, not in a worker
+    check_bots(game, bots[: game.players])
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
-    size = batch_size or max(1, min(200, n // (jobs * 8) or 1))
-    batches = [range(start, min(n, start + size)) for start in range(0, n, size)]
-    args = (name, game.players, opts, tuple(bots), seed)
-    if ray is not None:
-        from tabletrek.sim.backend import Backend, GameSpec, run_specs
-
-        specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]
-        result.outcomes = run_specs(
-            name, game.players, opts, specs, Backend(jobs, ray, size), keep_records, progress
-        )
-        return result
-    if jobs == 1:
-        for batch in batches:
-            result.outcomes.extend(_run_batch(*args, batch, keep_records))
-            if progress:
-                progress(len(batch))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_run_batch, *args, batch, keep_records) for batch in batches]
-            for future in as_completed(futures):
-                chunk = future.result()
-                result.outcomes.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-    result.outcomes.sort(key=lambda o: o.index)
+    specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]
+    backend = Backend(jobs, ray, batch_size)
+    result.outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
     return result
 
 

@@ -24,8 +24,28 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class WinRate:
+    """Wins out of ``trials`` (games, unless a subclass counts otherwise), with the 95% interval."""
+
+    __slots__ = ()
+    wins: int
+    games: int
+
+    @property
+    def trials(self) -> int:
+        return self.games
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.trials if self.trials else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.trials)
+
+
 @dataclass(frozen=True)
-class BotStats:
+class BotStats(WinRate):
     bot: str
     seats_played: int
     wins: int
@@ -34,27 +54,15 @@ class BotStats:
     mean_return: float
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / self.seats_played if self.seats_played else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.seats_played)
+    def trials(self) -> int:
+        return self.seats_played
 
 
 @dataclass(frozen=True)
-class SeatStats:
+class SeatStats(WinRate):
     seat: int
     games: int
     wins: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from typing import Any
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
-from tabletrek.sim.backend import Backend, GameSpec, check_bots, run_specs
-from tabletrek.sim.runner import GameOutcome, seat_bots
-from tabletrek.sim.stats import wilson_interval
+from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.runner import GameOutcome, check_bots, seat_bots
+from tabletrek.sim.stats import WinRate
 
 FORMATS = ("round-robin", "swiss")
 
@@ -40,20 +40,12 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(WinRate):
     bot: str
     games: int
     wins: int
     draws: int
     rating: Rating
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
 
 @dataclass
