@@ -142,7 +142,7 @@ def play_cmd(
         if not 0 <= s < game.players:
             raise fail(tr("cli.error.seat", language, seat=s + 1, players=game.players))
     if not bot_names:
-        bot_names = [game.bots()[-1]]
+        bot_names = [game.default_bot]
     for name in bot_names:
         if name not in game.bots():
             raise fail(tr("cli.error.bot", language, bot=name, game=GAME, bots=", ".join(game.bots())))

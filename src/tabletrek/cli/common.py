@@ -73,8 +73,3 @@ def progress_bar(hidden: bool = False) -> Progress:
         transient=True,
         disable=hidden,
     )
-
-
-def default_bots(game: Game) -> list[str]:
-    """The bots a study command uses when none are named: the game's own (search is slow; name it)."""
-    return [name for name in game.bots() if name != "ismcts"]

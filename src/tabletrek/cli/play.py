@@ -121,7 +121,7 @@ class TerminalTable:
             return True
 
     def hint(self, seat: int) -> None:
-        name = self.game.bots()[-1]
+        name = self.game.default_bot
         adviser = self.game.bot(name, seat=seat, seed=len(self.state.history))
         action = adviser.act(self.state)
         text = self.ui.describe(action, self.state.view(seat), self.lang, self.names)
@@ -178,7 +178,7 @@ def play(
             raise fail(tr("cli.error.seat", language, seat=s + 1, players=loaded.players))
     others = [s for s in range(loaded.players) if s not in human_seats]
     if not bot_names:
-        bot_names = [loaded.bots()[-1]]
+        bot_names = [loaded.default_bot]
     offered = loaded.bots()
     for spec in bot_names:
         if parse_bot_spec(spec)[0] not in offered:

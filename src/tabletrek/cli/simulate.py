@@ -11,7 +11,6 @@ from rich.table import Table
 
 from tabletrek.cli.common import (
     console,
-    default_bots,
     fail,
     load_game,
     parse_options,
@@ -119,7 +118,7 @@ def simulate_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or default_bots(loaded)
+    names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     with progress_bar(as_json) as progress:

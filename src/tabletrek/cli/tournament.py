@@ -11,7 +11,6 @@ from rich.table import Table
 
 from tabletrek.cli.common import (
     console,
-    default_bots,
     fail,
     load_game,
     parse_options,
@@ -103,7 +102,7 @@ def tournament_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or default_bots(loaded)
+    names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
     bot_params = parse_bot_params(param)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))

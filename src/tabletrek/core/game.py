@@ -92,6 +92,15 @@ class Game(ABC):
         generic = ["random", "ismcts"] if self.searchable else ["random"]
         return [*generic, *self._bot_factories()]
 
+    def heuristic_bots(self) -> list[str]:
+        """The bots that are cheap to run: all but the generic search bot."""
+        return [name for name in self.bots() if name != "ismcts"]
+
+    @property
+    def default_bot(self) -> str:
+        """The bot a seat gets when none is named: the last listed, the game's strongest heuristic."""
+        return self.bots()[-1]
+
     def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1}, not {seat!r}")
@@ -147,9 +156,6 @@ class Game(ABC):
     def options_for_lang(cls, lang: str) -> dict[str, Any]:
         """Option defaults that follow the player's language (e.g. a word pack); given options win."""
         return {}
-
-    def option_list(self) -> list[OptionSpec]:
-        return list(self.option_specs)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

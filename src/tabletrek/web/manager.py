@@ -218,7 +218,7 @@ class Manager:
             if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
                 raise WebError("web.error.bad_request", detail=f"seat {seat + 1} must be a human or a bot")
             if item["kind"] == "bot":
-                bot = item.get("bot") or game.bots()[-1]
+                bot = item.get("bot") or game.default_bot
                 params = item.get("params") or {}
                 if bot not in game.bots() or not isinstance(params, dict):
                     raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))

@@ -101,7 +101,7 @@ def shared_game(name: str, players: int, options: str) -> Game:
 
 def takeover_bot_name(game: Game) -> str:
     """The bot that stands in for an absent human: the game's own heuristic when it has one."""
-    names = [name for name in game.bots() if name != "ismcts"]  # generic search: slow, not the heuristic
+    names = game.heuristic_bots()
     return names[1] if len(names) > 1 else names[0]
 
 
