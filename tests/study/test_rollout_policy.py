@@ -10,6 +10,8 @@ import tabletrek
 from tabletrek.bots.ismcts import ISMCTSBot, lower_bound, paired_stats
 from tabletrek.core.game import Game
 from tabletrek.games.touring.rollout import greedy_policy, scores
+from tabletrek.games.touring.scoring import Seen
+from tabletrek.games.touring.scoring import scores as shared_scores
 
 
 def test_touring_policy_scores_every_move_as_greedy_does() -> None:
@@ -23,8 +25,9 @@ def test_touring_policy_scores_every_move_as_greedy_does() -> None:
             seat = state.current_player
             assert seat is not None
             legal = state.legal_actions()
-            view = state.view(seat)
-            expected = [greedy[seat].score(action, view) for action in legal]  # type: ignore[attr-defined]
+            # The greedy bot reads its view, the playout policy the state: the same scores.
+            seen = Seen.from_view(state.view(seat))
+            expected = shared_scores(seen, legal, greedy[seat].w)  # type: ignore[attr-defined]
             assert [score for score, _ in scores(state, legal)] == expected  # type: ignore[arg-type]
             checked += 1
             state.apply(rng.choice(legal))  # random play reaches positions greedy avoids

@@ -2,10 +2,8 @@
 
 ``GreedyBot`` builds the whole ``view`` dict (every table, the discard pile, slugs) for every
 decision, which is most of a playout's cost. Search playouts run inside a determinization, where
-the state is the searcher's own guess, so the policy may read the state directly; it reads only
-what the player to act could see anyway (its own hand and the public tables). The scores are the
-greedy bot's, term for term (``Weights``), so playouts play as greedy does (checked by
-``tests/study/test_rollout_policy.py``).
+the state is the searcher's own guess, so the policy reads the state directly, but only what the
+player to act could see anyway (``scoring.Seen``); the scores are greedy's own (``scoring.py``).
 
 ``evaluate`` scores an unfinished position for cut playouts: a logistic model of the chance to
 win, fitted on greedy-vs-greedy games by ``python -m benchmarks.touring_evaluation``.
@@ -19,19 +17,14 @@ from typing import TYPE_CHECKING
 
 from tabletrek.games.touring.bots import Weights
 from tabletrek.games.touring.cards import (
-    CITY,
     COLLISION,
-    COUNTRY,
-    GASOLINE,
     GO,
-    HAULED,
     M1,
-    M30,
-    MILES,
     OOG,
     PUNCTURE,
 )
-from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TARGET_BASE, decode_target
+from tabletrek.games.touring.scoring import Seen
+from tabletrek.games.touring.scoring import scores as shared_scores
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
@@ -58,7 +51,6 @@ EVAL_WEIGHTS: tuple[float, ...] = (
     0.596,
     0.125,
 )
-HAZARD_BASE = {PUNCTURE: W.puncture, OOG: W.out_of_gasoline, COLLISION: W.collision}
 
 
 def greedy_policy(state: State, rng: random.Random) -> Action:
@@ -77,104 +69,7 @@ def greedy_policy(state: State, rng: random.Random) -> Action:
 
 def scores(state: TouringState, legal: list[Action]) -> list[tuple[float, Action]]:
     """Greedy's score of every legal move for the player to act."""
-    game = state.game
-    seat = state.to_act
-    team = game.team_of[seat]
-    hand = state.hands[seat]
-    required = game.required
-    miles = state.miles[team]
-    needs = [required[i] - miles[i] for i in range(4)]
-    speed = state.speed[team]
-    limited = not speed or speed[-1] != COUNTRY
-    out: list[tuple[float, Action]] = []
-    for action in legal:
-        index = action.index
-        if index == PASS:
-            score = 0.0
-        elif index >= DISCARD_BASE:
-            score = -keep_value(state, index - DISCARD_BASE, team, hand, needs, limited)
-        elif index >= TARGET_BASE:
-            score = attack_value(state, *decode_target(index))
-        elif M1 <= index <= M30:
-            if index == M30 and limited:
-                score = -40.0
-            elif sum(needs) == 1:
-                score = 1000.0
-            else:
-                score = (
-                    W.mileage
-                    + W.mileage_per_copy * hand.count(index)
-                    + W.mileage_per_mile * MILES[index - M1]
-                )
-        elif index == GO:
-            score = W.go
-        elif index in (GASOLINE, HAULED):
-            score = W.remedy
-        elif index == COUNTRY:
-            # Country exposes 15s and 30s to hazards: worth it when a 30 is in hand.
-            score = -5.0 if not needs[3] else W.country_with_30 if M30 in hand else W.country_without_30
-        else:
-            score = 0.0
-        out.append((score, action))
-    return out
-
-
-def attack_value(state: TouringState, card: int, victim: int, variant: int) -> float:
-    game = state.game
-    miles = state.miles[victim]
-    progress = float(state.team_miles(victim)) / max(1, game.goal_miles)
-    urgency = W.urgency * progress
-    if card == CITY:
-        return (W.city_limits if game.required[3] - miles[3] else 20.0) + urgency
-    country = not state.is_limited(victim)
-    lost = 0
-    if card == PUNCTURE and country and miles[2]:
-        lost = 15
-    if card == COLLISION:
-        if not country:
-            lost = 15 if miles[2] else 0
-        elif variant == TAKE_15S:
-            lost = 15 * min(2, miles[2])
-        else:
-            lost = 30 if miles[3] else 15 * min(2, miles[2])
-    return HAZARD_BASE[card] + urgency + lost
-
-
-def keep_value(
-    state: TouringState, card: int, team: int, hand: list[int], needs: list[int], limited: bool
-) -> float:
-    """How much the player wants to keep one copy of ``card`` (see ``GreedyBot.keep_value``)."""
-    copies = hand.count(card)
-    extra = copies - 1
-    go = state.go[team]
-    go_top = go[-1] if go else None
-    if M1 <= card <= M30:
-        slot = card - M1
-        need = needs[slot]
-        if need == 0:
-            game = state.game
-            wanted = any(
-                game.required[slot] - state.miles[t][slot] > 0 for t in range(game.teams) if t != team
-            )
-            return W.keep_denial if wanted else -100.0
-        if copies > need:
-            return -50.0
-        value = W.keep_mileage + W.keep_mileage_per_need * need - W.keep_mileage_copy_penalty * extra
-        if card == M30 and limited and COUNTRY not in hand:
-            value -= W.keep_30_waiting
-        return value
-    if card == GO:
-        return (W.keep_go_stopped if go_top != GO else W.keep_go_moving) - W.keep_go_copy_penalty * extra
-    if card in (GASOLINE, HAULED):
-        wanted_top = OOG if card == GASOLINE else COLLISION
-        return (
-            W.keep_remedy_needed if go_top == wanted_top else W.keep_remedy
-        ) - W.keep_remedy_copy_penalty * extra
-    if card in (PUNCTURE, OOG, COLLISION):
-        return W.keep_hazard - W.keep_hazard_copy_penalty * extra
-    if card == COUNTRY:
-        return (W.keep_country if needs[3] and limited else 5.0) - 30.0 * extra
-    return 10.0  # City Limits
+    return list(zip(shared_scores(Seen.from_state(state), legal, W), legal, strict=True))
 
 
 def features(state: State, seat: int) -> list[float]:
