@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import tabletrek
 from tabletrek import State
@@ -27,3 +28,11 @@ def assert_exact_round_trips(state: State, rng: random.Random) -> None:
     assert copy.to_json() == state.to_json()
     again.apply(action.text)
     assert again.to_json() == state.to_json()
+
+
+def advance(state: State, moves: int, move: Callable[[State], object]) -> None:
+    """Make up to ``moves`` moves with ``move`` (it applies one), stopping when the game ends."""
+    for _ in range(moves):
+        if state.is_over:
+            return
+        move(state)

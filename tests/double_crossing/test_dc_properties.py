@@ -15,7 +15,7 @@ import tabletrek
 from tabletrek import IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.games.double_crossing.state import DoubleCrossingState
-from tests.contract import assert_exact_round_trips
+from tests.contract import advance, assert_exact_round_trips
 
 from .positions import conserved
 
@@ -81,10 +81,7 @@ def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
     state = new_state(config, seed)
     rng = random.Random(choices)
     bots = lineup(state, rng)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        step(state, bots, rng)
+    advance(state, stop, lambda s: step(s, bots, rng))
     assert_exact_round_trips(state, rng)
 
 
@@ -94,10 +91,7 @@ def test_illegal_actions_leave_the_state_unchanged(config, seed, choices, stop):
     state = new_state(config, seed)
     rng = random.Random(choices)
     bots = lineup(state, rng)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        step(state, bots, rng)
+    advance(state, stop, lambda s: step(s, bots, rng))
     before = state.to_json()
     legal = {a.text for a in state.legal_actions()}
     game = state.game
@@ -126,10 +120,7 @@ def test_views_are_identical_across_determinizations(config, seed, choices, stop
     state = new_state(config, seed)
     rng = random.Random(choices)
     bots = lineup(state, rng)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        step(state, bots, rng)
+    advance(state, stop, lambda s: step(s, bots, rng))
     for seat in range(state.players):
         view = state.view(seat)
         json.dumps(view)

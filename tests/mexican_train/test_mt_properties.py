@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import tabletrek
 from tabletrek import IllegalAction
 from tabletrek.games.mexican_train.state import MexicanTrainState
-from tests.contract import assert_exact_round_trips
+from tests.contract import advance, assert_exact_round_trips
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -50,10 +50,7 @@ def test_every_tile_is_in_exactly_one_place_after_every_action(config, seed, cho
 def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
     state = new_state(config, seed)
     rng = random.Random(choices)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    advance(state, stop, lambda s: s.apply(rng.choice(s.legal_actions())))
     assert_exact_round_trips(state, rng)
 
 
@@ -62,10 +59,7 @@ def test_replay_and_json_round_trip_are_exact(config, seed, choices, stop):
 def test_illegal_actions_leave_the_state_unchanged(config, seed, choices, stop):
     state = new_state(config, seed)
     rng = random.Random(choices)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    advance(state, stop, lambda s: s.apply(rng.choice(s.legal_actions())))
     if state.is_over:
         return
     legal = {a.index for a in state.legal_actions()}
@@ -88,10 +82,7 @@ def test_illegal_actions_leave_the_state_unchanged(config, seed, choices, stop):
 def test_views_do_not_depend_on_what_the_seat_cannot_see(config, seed, choices, stop):
     state = new_state(config, seed)
     rng = random.Random(choices)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    advance(state, stop, lambda s: s.apply(rng.choice(s.legal_actions())))
     for seat in range(state.players):
         view = state.view(seat)
         for k in range(3):
