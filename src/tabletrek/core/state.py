@@ -29,10 +29,6 @@ class Result:
     returns: tuple[float, ...]
     reason: str
 
-    @property
-    def is_draw(self) -> bool:
-        return not self.winners
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
