@@ -1,11 +1,12 @@
 """Codenames Duet AI speed: table load, board set-up, clue time and guess time.
 
-    taskset -c 0 python -m benchmarks.codenames_ai [--games 30] [--models minilm,l3,use,glove]
+    taskset -c 1 python -m benchmarks.codenames_ai [--games 30] [--models minilm,l3,use,glove]
 
 Plays seeded AI-pair games through the real rules and times every ``bot.act`` call, split into the
-first clue on a board (it computes the board's z-scores: vocabulary x 25 per model, then cached),
-later clues, and guesses. Targets (issue 4): clue <= 10 ms, guess <= 1 ms. Times are wall clock on
-a shared machine: note the load next to the figures.
+first clue on a board (it computes the board's ensemble z-scores: one 25 x dims by dims x vocabulary
+product per model, then cached), later clues, and guesses. The very first board of a process also
+computes the vocabulary's moments once (the "max" of the first line). Targets (issue 4): clue
+<= 10 ms, guess <= 1 ms. Times are wall clock on a shared machine: note the load next to the figures.
 """
 
 from __future__ import annotations

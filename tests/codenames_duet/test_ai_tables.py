@@ -73,6 +73,31 @@ def test_similarities_mean_something_in_every_model() -> None:
         assert (z.argmax(axis=1) == expected).all(), word
 
 
+def test_board_scores_equal_z_scoring_over_the_vocabulary() -> None:
+    # The board's moments come from precomputed vocabulary moments; they must equal the direct
+    # computation: per model and board word, z-score the cosines over the clue vocabulary, average
+    # the models, rescale the average to unit spread.
+    tables = load_tables()
+    board = list(load_pack("en").words[:25])
+    models = ("minilm", "l3", "glove")
+    scores = BoardScores(tables, models, board, 5000)
+    rows = tables.rows(board)
+    direct, beyond = [], []
+    for name in models:
+        vectors = tables.model(name).vectors.astype(np.float64)
+        sims = vectors[:5000] @ vectors[rows].T
+        direct.append((sims - sims.mean(axis=0)) / sims.std(axis=0))
+        # a word outside the cut is scored against the same per-word moments
+        beyond.append((vectors[6000] @ vectors[rows].T - sims.mean(axis=0)) / sims.std(axis=0))
+    mean = np.mean(direct, axis=0)
+    assert np.allclose(scores.clue_z, np.stack(direct), atol=1e-4)
+    assert np.allclose(scores.ensemble, mean / mean.std(), atol=1e-4)
+    assert scores.ensemble_std == pytest.approx(mean.std(), rel=1e-5)
+    word = scores.word_ensemble(tables.words[6000])
+    assert word is not None
+    assert np.allclose(word, np.mean(beyond, axis=0) / mean.std(), atol=1e-4)
+
+
 def test_unknown_board_word_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="no vectors for qwxz"):
         BoardScores(load_tables(), MODELS, ["whale", "qwxz"], 20000)

@@ -70,11 +70,18 @@ class ClueGiver:
         self.knobs = knobs or GiverKnobs()
         if not 1 <= self.knobs.max_number <= 9:
             raise ValueError(f"max_number must be 1..9, not {self.knobs.max_number}")
-        # Fixed noise draws: the same situation always gets the same clue.
-        rng = np.random.default_rng(seed)
-        self._eps = np.asarray(
-            rng.standard_normal((self.knobs.samples, self.knobs.shortlist, 25)), np.float32
-        )
+        self._seed = seed
+        self._eps_cache: npt.NDArray[np.float32] | None = None
+
+    @property
+    def _eps(self) -> npt.NDArray[np.float32]:
+        """Fixed noise draws (drawn on first use: only ``noise`` needs them), so the same situation
+        always gets the same clue."""
+        if self._eps_cache is None:
+            rng = np.random.default_rng(self._seed)
+            shape = (self.knobs.samples, self.knobs.shortlist, 25)
+            self._eps_cache = np.asarray(rng.standard_normal(shape), np.float32)
+        return self._eps_cache
 
     def scores(self, words: Sequence[str]) -> BoardScores:
         return board_scores(self.knobs.models, words, self.knobs.vocab_cut)
@@ -85,10 +92,9 @@ class ClueGiver:
         """(value, best k) for every clue word in the vocabulary cut; inadmissible words get NEG."""
         k_opts = self.knobs
         scores = self.scores(situation.words)
-        z = scores.clue_z  # (models, clues, 25)
         targets = situation.my_targets()
         bystanders, assassins = situation.my_dangers()
-        n_clues = z.shape[1]
+        n_clues = scores.n_clues
         if not targets:
             return np.full(n_clues, NEG), np.ones(n_clues, dtype=np.int64), scores
         cells = self._adapted(situation, scores)  # (25, clues), one contiguous row per board cell
@@ -98,11 +104,13 @@ class ClueGiver:
         if assassins:
             mean_danger = np.maximum(mean_danger, cells[assassins].max(axis=0) + k_opts.delta_assassin)
         kmax = min(k_opts.max_number, len(targets))
-        sorted_mean = -np.sort(-cells[targets], axis=0)[:kmax]  # (k, clues): k-th best target
+        sorted_mean = _top_rows(cells[targets], kmax)  # (k, clues): k-th best target
         gap = sorted_mean - mean_danger[None, :]
         w = k_opts.worst_weight
         if w > 0:
-            worst = self._worst_gap(z, cells, targets, bystanders, assassins, kmax, k_opts.delta_assassin)
+            worst = self._worst_gap(
+                scores.clue_z, cells, targets, bystanders, assassins, kmax, k_opts.delta_assassin
+            )
             gap = (1.0 - w) * gap + w * worst
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
         ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
@@ -123,7 +131,9 @@ class ClueGiver:
         self._gap = gap
         self._cells = cells
         if k_opts.noise > 0:
-            self._noisy_partner(fallback, best_k, z, scores.ensemble, targets, bystanders, assassins, rarity)
+            self._noisy_partner(
+                fallback, best_k, scores.clue_z, scores.ensemble, targets, bystanders, assassins, rarity
+            )
         return fallback.astype(np.float32), best_k.astype(np.int64), scores
 
     def partner_weights(self, situation: Situation, scores: BoardScores) -> npt.NDArray[np.float64] | None:
@@ -250,6 +260,22 @@ class ClueGiver:
                 return Clue(word, k, tuple(ranked[:k]), gap)
             value[row] = NEG
         raise RuntimeError("no legal clue word in the AI vocabulary")
+
+
+def _top_rows(rows: npt.NDArray[np.float32], k: int) -> npt.NDArray[np.float32]:
+    """The k largest values of each column, largest first (= a descending sort's first k rows).
+
+    With at most 8 rows, inserting each row into k running maxima is ~4x faster than a sort
+    along the short axis, and gives the same values."""
+    top = np.full((k, rows.shape[1]), -np.inf, dtype=np.float32)
+    high = np.empty(rows.shape[1], dtype=np.float32)
+    for row in rows:
+        carry = row.copy()
+        for i in range(k):
+            np.maximum(top[i], carry, out=high)
+            np.minimum(top[i], carry, out=carry)
+            top[i] = high
+    return top
 
 
 @cache

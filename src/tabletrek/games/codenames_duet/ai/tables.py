@@ -34,9 +34,18 @@ def data_dir() -> Path:
 @dataclass(frozen=True)
 class ModelTable:
     name: str
-    vectors: FloatArray  # (words, dims), rows L2-normalised
+    vectors: FloatArray  # (words, dims), rows L2-normalised; a transposed view of (dims, words)
     mean: float
     std: float
+
+
+@dataclass(frozen=True)
+class Moments:
+    """Clue-vocabulary moments of all models' vectors concatenated (``spans``: each model's columns)."""
+
+    spans: dict[str, slice]
+    mean: npt.NDArray[np.float64]
+    cov: npt.NDArray[np.float64]
 
 
 class Tables:
@@ -55,6 +64,7 @@ class Tables:
         if len(self.words) != int(manifest["n_words"]):
             raise DataError(str(directory / "vocab.txt"), "n_words", "does not match manifest.json")
         self.models: dict[str, ModelTable] = {}
+        self._moments: dict[int, Moments] = {}
         self.agreement: dict[tuple[str, str], FloatArray] = {}
         with np.load(directory / "tables.npz") as data:
             for key in data.files:
@@ -67,7 +77,31 @@ class Tables:
                 q /= np.linalg.norm(q, axis=1, keepdims=True)
                 if q.shape[0] != len(self.words):
                     raise DataError(str(directory / "tables.npz"), f"{name}_q", "row count != vocabulary")
-                self.models[name] = ModelTable(name, q, float(meta["mean"]), float(meta["std"]))
+                # Stored dims-major (the rows are a transposed view): a board's products with the
+                # whole clue vocabulary then come out one contiguous row per board word.
+                vectors = np.ascontiguousarray(q.T).T
+                self.models[name] = ModelTable(name, vectors, float(meta["mean"]), float(meta["std"]))
+
+    def moments(self, n_clues: int) -> Moments:
+        """Mean and covariance (population) of the first ``n_clues`` rows of all models side by side,
+        computed once per process (the cross-model blocks give an ensemble's spread)."""
+        if n_clues not in self._moments:
+            spans: dict[str, slice] = {}
+            start = 0
+            for name, table in self.models.items():
+                spans[name] = slice(start, start + table.vectors.shape[1])
+                start += table.vectors.shape[1]
+            rows = np.empty((n_clues, start), dtype=np.float64)
+            for name, table in self.models.items():
+                rows[:, spans[name]] = table.vectors[:n_clues]
+            mean = rows.mean(axis=0)
+            rows -= mean
+            self._moments[n_clues] = Moments(spans, mean, rows.T @ rows / n_clues)
+        return self._moments[n_clues]
+
+    def clue_vectors_t(self, name: str, n_clues: int) -> FloatArray:
+        """(dims, n_clues), a view of the dims-major storage."""
+        return self.model(name).vectors[:n_clues].T
 
     def model(self, name: str) -> ModelTable:
         try:
@@ -135,8 +169,13 @@ def file_checksums(directory: Path | None = None) -> dict[str, str]:
 class BoardScores:
     """z-scores of every clue candidate (under each model) against the 25 board words, per board.
 
-    Computing them is the expensive step (vocabulary x 25 dot products per model), so a small cache
-    keyed by board and model set keeps one game's turns cheap.
+    Per board word and model, the cosines are centred and scaled over the clue vocabulary (some words
+    are close to everything under one model, "hubs"; without this, that model's quirk decides
+    guesses). Those moments need no pass over the vocabulary: the mean of ``v . w`` over the clue rows
+    is ``mean(v) . w`` and its variance is ``w^T C w`` (``C`` the clue rows' covariance), both from
+    per-model moments computed once per process (``Tables.moments``). What is left per board is one
+    (25 x dims) @ (dims x clues) product per model, summed into the ensemble. The per-model matrix
+    ``clue_z`` is built only when asked for (knobs that are off by default use it).
     """
 
     def __init__(self, tables: Tables, models: Sequence[str], board: Sequence[str], vocab_cut: int) -> None:
@@ -145,35 +184,100 @@ class BoardScores:
         self.board = tuple(w.lower() for w in board)
         self.board_rows = tables.rows(self.board)
         self.n_clues = min(vocab_cut, tables.n_clues)
-        clue_rows = slice(0, self.n_clues)
-        # (models, clues, 25)
-        raw = np.stack([tables.z(m, clue_rows, self.board_rows) for m in self.models])
-        # Per board word, centre and scale over the clue vocabulary: some words are close to
-        # everything under one model ("hubs"); without this, that model's quirk decides guesses.
-        self.word_mean: FloatArray = raw.mean(axis=1, keepdims=True)
-        self.word_std: FloatArray = raw.std(axis=1, keepdims=True)
-        self.clue_z: FloatArray = (raw - self.word_mean) / self.word_std
-        # The mean of correlated z-scores has a spread below 1; rescale it so that margins mean the
-        # same for one model and for an ensemble.
-        mean = self.clue_z.mean(axis=0)
-        self.ensemble_std = float(mean.std()) or 1.0
-        self.ensemble: FloatArray = mean / np.float32(self.ensemble_std)
-        self.ensemble_t: FloatArray = np.ascontiguousarray(self.ensemble.T)  # (25, clues)
+        # Per model: the board words' vectors divided by their spread over the vocabulary, and the
+        # offset (their mean z-score before centring), so z = v . scaled - offset.
+        moments = tables.moments(self.n_clues)
+        self._scaled: list[FloatArray] = []
+        self._offset: list[FloatArray] = []
+        scaled64 = []
+        for name in self.models:
+            table = tables.model(name)  # a clear error for an unknown model
+            span = moments.spans[name]
+            w = table.vectors[self.board_rows].astype(np.float64)  # (25, dims)
+            word_mean = w @ moments.mean[span]
+            word_std = np.sqrt(((w @ moments.cov[span, span]) * w).sum(axis=1))
+            scaled64.append(w / word_std[:, None])
+            self._scaled.append(np.asarray(scaled64[-1], dtype=np.float32))
+            self._offset.append(np.asarray(word_mean / word_std, dtype=np.float32))
+        # The mean of correlated z-scores has a spread below 1; the ensemble is rescaled to unit
+        # spread so that margins mean the same for one model and for an ensemble. That spread is
+        # known without the matrix: per board word, the variance of the models' summed z-scores is
+        # s^T C s (s: the scaled vectors side by side, C: the joint covariance).
+        joint = np.concatenate(scaled64, axis=1)  # (25, sum of dims)
+        cols = np.concatenate([np.arange(moments.cov.shape[0])[moments.spans[m]] for m in self.models])
+        cov = moments.cov[np.ix_(cols, cols)]
+        spread = float(np.sqrt(((joint @ cov) * joint).sum(axis=1).mean())) or 1.0
+        self._spread = spread  # of the models' sum; the mean's is spread / len(models)
+        self.ensemble_std = spread / len(self.models)
+        self._ensemble_t: FloatArray | None = None
+        self._clue_z: FloatArray | None = None
+
+    @property
+    def ensemble_t(self) -> FloatArray:
+        """(25, clues) ensemble z-scores, one contiguous row per board cell, computed on first use
+        (a guesser needs only its clues' columns)."""
+        if self._ensemble_t is None:
+            total = np.empty((len(self.board), self.n_clues), dtype=np.float32)
+            scratch = _scratch(total.shape)
+            for i, (name, scaled) in enumerate(zip(self.models, self._scaled, strict=True)):
+                np.matmul(scaled, self.tables.clue_vectors_t(name, self.n_clues), out=scratch if i else total)
+                if i:
+                    total += scratch
+            total -= np.sum(self._offset, axis=0)[:, None]
+            total *= np.float32(1.0 / self._spread)
+            self._ensemble_t = total
+        return self._ensemble_t
+
+    @property
+    def ensemble(self) -> FloatArray:
+        """(clues, 25) ensemble z-scores (a view of ``ensemble_t``)."""
+        return self.ensemble_t.T
+
+    @property
+    def clue_z(self) -> FloatArray:
+        """(models, clues, 25) per-model z-scores, computed on first use."""
+        if self._clue_z is None:
+            self._clue_z = np.stack(
+                [
+                    self.tables.model(name).vectors[: self.n_clues] @ scaled.T - offset[None, :]
+                    for name, scaled, offset in zip(self.models, self._scaled, self._offset, strict=True)
+                ]
+            )
+        return self._clue_z
 
     def word_ensemble(self, word: str) -> FloatArray | None:
         """(25,) ensemble z-scores of any vocabulary word against the board, or None if unknown."""
-        z = self.word_z(word)
-        return None if z is None else z.mean(axis=0) / np.float32(self.ensemble_std)
+        row = self.tables.index.get(word.lower())
+        if row is None:
+            return None
+        if row < self.n_clues and self._ensemble_t is not None:
+            return self._ensemble_t[:, row]
+        z = self._row_z(row)
+        return np.asarray(z.mean(axis=0) / np.float32(self.ensemble_std), dtype=np.float32)
 
     def word_z(self, word: str) -> FloatArray | None:
         """(models, 25) z-scores of any vocabulary word against the board, or None if unknown."""
         row = self.tables.index.get(word.lower())
-        if row is None:
-            return None
-        if row < self.n_clues:
-            return self.clue_z[:, row, :]
-        raw = np.stack([self.tables.z(m, np.array([row]), self.board_rows)[0] for m in self.models])
-        return np.asarray((raw - self.word_mean[:, 0, :]) / self.word_std[:, 0, :], dtype=np.float32)
+        return None if row is None else self._row_z(row)
+
+    def _row_z(self, row: int) -> FloatArray:
+        return np.stack(
+            [
+                self.tables.model(name).vectors[row] @ scaled.T - offset
+                for name, scaled, offset in zip(self.models, self._scaled, self._offset, strict=True)
+            ]
+        )
+
+
+_SCRATCH: dict[tuple[int, ...], FloatArray] = {}
+
+
+def _scratch(shape: tuple[int, ...]) -> FloatArray:
+    """A reused buffer for the per-model products (a fresh 2 MB array per model costs page faults)."""
+    if shape not in _SCRATCH:
+        _SCRATCH.clear()
+        _SCRATCH[shape] = np.empty(shape, dtype=np.float32)
+    return _SCRATCH[shape]
 
 
 _BOARD_CACHE: OrderedDict[tuple[Any, ...], BoardScores] = OrderedDict()
