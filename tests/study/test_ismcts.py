@@ -56,6 +56,33 @@ def test_policy_rollouts_and_trust() -> None:
     assert bot.act(state) == greedy.act(state)
 
 
+def test_paired_search_keeps_the_named_default_unless_clearly_beaten() -> None:
+    game = tabletrek.load("mexican-train", players=2, rounds=1)
+    state = game.new_game(seed=5)
+    planner = [game.bot("planner", seat=s, seed=s) for s in range(2)]
+    checked = 0
+    while not state.is_over and checked < 12:
+        seat = state.current_player
+        assert seat is not None
+        if len(state.legal_actions()) > 1:
+            # An unreachable bound: the search plays the default bot's move, never the rollout policy's.
+            strict = ISMCTSBot(
+                game,
+                seat=seat,
+                seed=3,
+                iterations=12,
+                paired=True,
+                rollout="greedy",
+                default="planner",
+                z=1e9,
+            )
+            assert strict.act(state) == planner[seat].act(state)
+            assert not strict.last_override
+            checked += 1
+        state.apply(planner[seat].act(state))
+    assert checked >= 5
+
+
 def test_refuses_a_turn_not_its_own() -> None:
     state = midgame("touring")
     seat = state.current_player
@@ -74,6 +101,8 @@ def test_refuses_a_turn_not_its_own() -> None:
         ({"rollout": "ismcts"}, "rollout"),
         ({"trust": -1}, "trust"),
         ({"depth": 3}, "no parameter"),
+        ({"default": "genius"}, "default must"),
+        ({"default": "ismcts"}, "default must"),
     ],
 )
 def test_bad_parameters_name_themselves(params: dict[str, object], match: str) -> None:

@@ -21,9 +21,11 @@ when there is one and random moves otherwise.
 ``paired=True`` replaces the tree by a flat comparison at the root on common random numbers:
 every candidate move is played out in the same sampled worlds with the same future draws and
 the same policy seeds, and the policy's own move (the default) is overridden only when another
-move's paired mean advantage clears ``z`` standard errors. Against a well-tuned heuristic, single
-lucky playouts must not overturn it: the pairing removes most of the luck of the draw from the
-comparison, and the bound keeps the rest from deciding.
+move's paired mean advantage clears ``z`` standard errors (``default`` names another bot of the
+game whose move is the one to beat, e.g. a strong but slow planner while a cheap policy plays
+out). Against a well-tuned heuristic, single lucky playouts must not overturn it: the pairing
+removes most of the luck of the draw from the comparison, and the bound keeps the rest from
+deciding.
 """
 
 from __future__ import annotations
@@ -76,8 +78,9 @@ class ISMCTSBot:
     ``rollout`` ("auto", "random", or a bot of the game), ``rollout_depth`` (cut rollouts after
     this many actions and score them with the game's evaluator, or as a draw if it has none),
     ``trust`` (extra visits credited to the rollout policy's own move when the final move is
-    chosen), ``margin``, and for the flat paired comparison ``paired`` and ``z`` (the confidence
-    bound an override must clear)."""
+    chosen), ``margin``, and for the flat paired comparison ``paired``, ``z`` (the confidence
+    bound an override must clear) and ``default`` (the bot whose move is overridden; the rollout
+    policy's by default)."""
 
     name = "ismcts"
 
@@ -96,6 +99,7 @@ class ISMCTSBot:
         margin: bool = False,
         paired: bool = False,
         z: float = 2.0,
+        default: str | None = None,
         **params: Any,
     ) -> None:
         if params:
@@ -118,6 +122,8 @@ class ISMCTSBot:
             raise ValueError(f"rollout_depth must not be negative, not {rollout_depth!r}")
         if float(z) < 0:
             raise ValueError(f"z must not be negative, not {z!r}")
+        if default is not None and (default == self.name or default not in game.bots()):
+            raise ValueError(f"default must be another bot of {game.name}: {', '.join(game.bots())}")
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)
@@ -149,6 +155,10 @@ class ISMCTSBot:
                 f"paired needs a rollout policy whose move is the default: {game.name} offers no fast"
                 f" policy, so name a bot with rollout ({', '.join(game.bots())})"
             )
+        # The default's bot decides from the real state it is handed, reading only its seat's view.
+        self.default_bot = (
+            None if default is None else game.bot(default, seat=seat, seed=derive_seed(seed, "default"))
+        )
         self.last_iterations = 0
         self.last_override = False
 
@@ -178,7 +188,9 @@ class ISMCTSBot:
         # keeps ``trust`` extra visits: single noisy playouts should not overturn it. The policy
         # is asked in a sampled world: a game's fast policy may read the whole state it is given.
         favourite = None
-        if self.policy is not None and self.trust:
+        if self.default_bot is not None:
+            favourite = self.default_bot.act(state).index
+        elif self.policy is not None and self.trust:
             world = state.determinize(self.seat, self.rng)
             favourite = self.policy(world, self.rng).index
         best = legal[0]
@@ -210,7 +222,10 @@ class ISMCTSBot:
         z = self.z
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         world = state.determinize(seat, rng)
-        default = policy(world.clone(), make_rng(rng.getrandbits(63))).index
+        if self.default_bot is not None:
+            default = self.default_bot.act(state).index
+        else:
+            default = policy(world.clone(), make_rng(rng.getrandbits(63))).index
         live = [a for a in legal if a.index != default]
         # rewards[index][k]: the seat's reward after that move in world k.
         rewards: dict[int, list[float]] = {a.index: [] for a in legal}
