@@ -124,6 +124,29 @@ def test_touring_evaluation_is_a_value_in_range_that_favours_the_leader() -> Non
     assert evaluate(leader, 0) > 0.3 > -0.3 > evaluate(leader, 1)
 
 
+def test_double_crossing_evaluation_favours_contracts_and_the_way_home() -> None:
+    from tabletrek.games.double_crossing.evaluation import EVAL_WEIGHTS, evaluate, features
+
+    game = tabletrek.load("double-crossing", players=2)
+    assert game.evaluator() is evaluate
+    state = game.new_game(seed=4)
+    bots = [game.bot("trader", seat=s, seed=s) for s in range(2)]
+    for _ in range(60):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].act(state))
+    assert len(features(state, 0)) == len(EVAL_WEIGHTS)
+    assert all(-1.0 <= evaluate(state, seat) <= 1.0 for seat in range(2))
+    ahead = state.clone()
+    ahead.owner = [0] * 6 + [1] + [-1] * (len(ahead.owner) - 7)  # type: ignore[attr-defined]
+    assert evaluate(ahead, 0) > 0.3 > -0.3 > evaluate(ahead, 1)
+    size = ahead.content.size  # type: ignore[attr-defined]
+    near, far = ahead.clone(), ahead.clone()
+    near.pos = [size - 2, 0]  # type: ignore[attr-defined]  # six contracts, two steps from home
+    far.pos = [2, 0]  # type: ignore[attr-defined]
+    assert evaluate(near, 0) > evaluate(far, 0)
+
+
 def test_cut_playouts_are_scored_by_the_evaluator() -> None:
     state = midgame(moves=10)
     bot = ISMCTSBot(state.game, seat=0, seed=0, rollout_depth=0)

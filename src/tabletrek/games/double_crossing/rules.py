@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, seat_ref
-from tabletrek.core.game import BotFactory, Game
+from tabletrek.core.game import BotFactory, Evaluator, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
 from tabletrek.core.terminal import TextUI
@@ -196,6 +196,11 @@ class DoubleCrossing(Game):
         from tabletrek.games.double_crossing.bots import TraderBot
 
         return {"trader": TraderBot}
+
+    def evaluator(self) -> Evaluator:
+        from tabletrek.games.double_crossing.evaluation import evaluate
+
+        return evaluate
 
     def terminal(self) -> TextUI:
         from tabletrek.games.double_crossing.text import DoubleCrossingTextUI

@@ -6,7 +6,7 @@ the state is the searcher's own guess, so the policy reads the state directly, b
 player to act could see anyway (``scoring.Seen``); the scores are greedy's own (``scoring.py``).
 
 ``evaluate`` scores an unfinished position for cut playouts: a logistic model of the chance to
-win, fitted on greedy-vs-greedy games by ``python -m benchmarks.touring_evaluation``.
+win, fitted on greedy-vs-greedy games by ``python -m benchmarks.fit_evaluation touring``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from tabletrek.games.touring.rules import TouringState
 
 W = Weights()
-# Fitted by ``python -m benchmarks.touring_evaluation --games 3000`` (logistic regression on the
+# Fitted by ``python -m benchmarks.fit_evaluation touring --games 3000`` (logistic regression on the
 # features below, in their order).
 EVAL_WEIGHTS: tuple[float, ...] = (
     -0.369,
