@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import tabletrek
 from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.bots import situation_from_view
-from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
+from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs, _top_rows
 from tabletrek.games.codenames_duet.ai.guesser import Guesser
 from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
 from tabletrek.games.codenames_duet.ai.tables import load_tables
@@ -146,3 +147,12 @@ def test_giver_weights_its_models_toward_the_partners_picks() -> None:
     # Off by default (it did not win more games, README), and nothing to learn from before a clue.
     assert ClueGiver().partner_weights(seen, scores) is None
     assert giver.partner_weights(situation({}), scores) is None
+
+
+def test_top_rows_equal_a_descending_sort() -> None:
+    # The giver's k best targets per clue word come from running maxima, not a sort; same values,
+    # ties included.
+    rng = np.random.default_rng(3)
+    rows = np.round(rng.standard_normal((8, 500)), 1).astype(np.float32)  # rounding makes ties
+    for k in (1, 3, 8):
+        assert np.array_equal(_top_rows(rows, k), -np.sort(-rows, axis=0)[:k])
