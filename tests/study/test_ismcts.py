@@ -83,6 +83,20 @@ def test_paired_search_keeps_the_named_default_unless_clearly_beaten() -> None:
     assert checked >= 5
 
 
+def test_a_game_sets_the_search_defaults_and_named_parameters_replace_them() -> None:
+    game = tabletrek.load("mexican-train", players=2, rounds=1)
+    assert game.search_defaults()["default"] == "planner"
+    plain = game.bot("ismcts", seat=0, seed=1)
+    assert isinstance(plain, ISMCTSBot)
+    assert plain.paired and plain.default_bot is not None and plain.iterations == 400
+    named = game.bot("ismcts", seat=0, seed=1, ms=50, paired=False)
+    assert isinstance(named, ISMCTSBot)
+    # Naming a budget drops the default one; naming a parameter replaces just that one.
+    assert named.iterations is None and named.ms == 50 and not named.paired
+    assert named.default_bot is not None
+    assert Game.search_defaults(game) == {}
+
+
 def test_refuses_a_turn_not_its_own() -> None:
     state = midgame("touring")
     seat = state.current_player

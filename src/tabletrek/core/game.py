@@ -112,11 +112,21 @@ class Game(ABC):
         if name == "ismcts" and self.searchable:
             from tabletrek.bots.ismcts import ISMCTSBot
 
-            return ISMCTSBot(self, seat=seat, seed=seed, **params)
+            defaults = self.search_defaults()
+            if "iterations" in params or "ms" in params:
+                # A table that names a budget means that budget, not the game's default as well.
+                defaults = {k: v for k, v in defaults.items() if k not in ("iterations", "ms")}
+            return ISMCTSBot(self, seat=seat, seed=seed, **{**defaults, **params})
         factories = self._bot_factories()
         if name not in factories:
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
         return factories[name](self, seat=seat, seed=seed, **params)
+
+    def search_defaults(self) -> dict[str, Any]:
+        """The search bot's parameters in this game when none are named: the setting measured to
+        play best against the game's heuristic (``benchmarks/ismcts.py``). Each named parameter
+        replaces its default; naming a budget (``iterations`` or ``ms``) replaces both."""
+        return {}
 
     def rollout_policy(self) -> RolloutPolicy | None:
         """An optional fast playout policy for the search bot (None: it plays random moves or a

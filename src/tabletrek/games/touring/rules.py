@@ -155,6 +155,10 @@ class Touring(Game):
 
         return greedy_policy
 
+    def search_defaults(self) -> dict[str, Any]:
+        # About 75 ms a move on one core; even with greedy (docs/research.md), not yet better.
+        return {"paired": True, "iterations": 150, "z": 2.0, "rollout_depth": 60}
+
     def evaluator(self) -> Evaluator:
         from tabletrek.games.touring.rollout import evaluate
 
