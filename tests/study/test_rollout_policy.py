@@ -114,7 +114,7 @@ def test_touring_evaluation_is_a_value_in_range_that_favours_the_leader() -> Non
 
     game = tabletrek.load("touring", players=2)
     assert game.evaluator() is evaluate
-    assert tabletrek.load("mexican-train").evaluator() is None
+    assert tabletrek.load("codenames-duet").evaluator() is None
     state = midgame(moves=40)
     assert len(features(state, 0)) == len(EVAL_WEIGHTS)
     for seat in range(2):
@@ -145,6 +145,30 @@ def test_double_crossing_evaluation_favours_contracts_and_the_way_home() -> None
     near.pos = [size - 2, 0]  # type: ignore[attr-defined]  # six contracts, two steps from home
     far.pos = [2, 0]  # type: ignore[attr-defined]
     assert evaluate(near, 0) > evaluate(far, 0)
+
+
+def test_mexican_train_playouts_stop_with_their_round_and_score_the_match() -> None:
+    from tabletrek.games.mexican_train.evaluation import evaluate, horizon, projected
+
+    game = tabletrek.load("mexican-train", players=2, rounds=3)
+    assert game.search_horizon() is horizon and game.evaluator() is evaluate
+    state = game.new_game(seed=2)
+    planner = [game.bot("planner", seat=s, seed=s) for s in range(2)]
+    while horizon(state) == 0:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(planner[seat].act(state))
+    totals = list(state.totals)  # type: ignore[attr-defined]
+    assert projected(state) == [float(t) for t in totals], "a fresh deal adds nothing"  # type: ignore[arg-type]
+    leader = min(range(2), key=lambda s: totals[s])
+    if totals[0] != totals[1]:
+        assert evaluate(state, leader) > 0 > evaluate(state, 1 - leader)
+    # A playout that starts in round 2 stops when round 2 is over, not at the end of the match.
+    bot = ISMCTSBot(game, seat=0, seed=0, rollout="planner")
+    trial = state.clone()
+    rewards = bot._rollout(trial)
+    assert not trial.is_over and horizon(trial) == 2
+    assert rewards == [(1 + evaluate(trial, s)) / 2 for s in range(2)]
 
 
 def test_cut_playouts_are_scored_by_the_evaluator() -> None:

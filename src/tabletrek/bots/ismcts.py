@@ -16,7 +16,9 @@ more per playout than won/lost in long games. The rollout policy is uniform rand
 or any bot the game offers (``rollout="greedy"``): in long games random playouts say little, and
 the policy's own move is then tried first and can be favoured at the end (``trust``). A game may
 offer a fast playout policy (``Game.rollout_policy()``); ``rollout="auto"`` (the default) uses it
-when there is one and random moves otherwise.
+when there is one and random moves otherwise. A game may also set a horizon
+(``Game.search_horizon()``): playouts stop when it changes (Mexican Train: at the end of the round
+they started in) and its evaluator scores them, as for ``rollout_depth``.
 
 ``paired=True`` replaces the tree by a flat comparison at the root on common random numbers:
 every candidate move is played out in the same sampled worlds with the same future draws and
@@ -136,6 +138,7 @@ class ISMCTSBot:
         self.paired = bool(paired)
         self.z = float(z)
         self.evaluate = game.evaluator()
+        self.horizon = game.search_horizon()
         self.policy: RolloutPolicy | None = game.rollout_policy() if rollout == "auto" else None
         if rollout not in ("auto", "random"):
             # One bot per seat, reused across iterations (bots hold no per-game state that a
@@ -301,8 +304,10 @@ class ISMCTSBot:
         steps = 0
         policy = self.policy
         rng = self.rng if rng is None else rng
+        horizon = self.horizon
+        start = None if horizon is None else horizon(state)
         while not state.is_over:
-            if limit is not None and steps >= limit:
+            if (limit is not None and steps >= limit) or (horizon is not None and horizon(state) != start):
                 evaluate = self.evaluate
                 if evaluate is None:
                     return [1.0 / players] * players

@@ -22,6 +22,7 @@ BotFactory = Callable[..., "Bot"]
 RolloutPolicy = Callable[["State", random.Random], "Action"]
 """A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
 Evaluator = Callable[["State", int], float]
+Horizon = Callable[["State"], int]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 
 
@@ -132,6 +133,12 @@ class Game(ABC):
         """An optional fast playout policy for the search bot (None: it plays random moves or a
         named bot). It is called inside determinizations, so it may read the whole state, but it
         should decide only from what the seat to act could know."""
+        return None
+
+    def search_horizon(self) -> Horizon | None:
+        """An optional point where playouts stop and the evaluator scores them: a function of the
+        state whose value changes there (Mexican Train: the round number, so a playout ends with
+        the round it started in). None: playouts run to the end or to ``rollout_depth``."""
         return None
 
     def evaluator(self) -> Evaluator | None:

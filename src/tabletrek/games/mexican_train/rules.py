@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.events import seat_ref
-from tabletrek.core.game import BotFactory, Game
+from tabletrek.core.game import BotFactory, Evaluator, Game, Horizon
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
 from tabletrek.games.mexican_train.tiles import TileSet, tile_sets
@@ -128,6 +128,16 @@ class MexicanTrain(Game):
             "z": 1.5,
             "margin": True,
         }
+
+    def search_horizon(self) -> Horizon:
+        from tabletrek.games.mexican_train.evaluation import horizon
+
+        return horizon
+
+    def evaluator(self) -> Evaluator:
+        from tabletrek.games.mexican_train.evaluation import evaluate
+
+        return evaluate
 
     def _bot_factories(self) -> dict[str, BotFactory]:
         from tabletrek.games.mexican_train.bots import GreedyBot, PlannerBot
