@@ -54,6 +54,7 @@ def test_policy_rollouts_and_trust() -> None:
     greedy = state.game.bot("greedy", seat=seat, seed=0)
     # With overwhelming trust the search keeps the policy's own move.
     assert bot.act(state) == greedy.act(state)
+    assert not bot.last_override
 
 
 def test_paired_search_keeps_the_named_default_unless_clearly_beaten() -> None:

@@ -193,7 +193,7 @@ class ISMCTSBot:
         favourite = None
         if self.default_bot is not None:
             favourite = self.default_bot.act(state).index
-        elif self.policy is not None and self.trust:
+        elif self.policy is not None:
             world = state.determinize(self.seat, self.rng)
             favourite = self.policy(world, self.rng).index
         best = legal[0]
@@ -209,6 +209,7 @@ class ISMCTSBot:
             )
             if score > best_score:
                 best, best_score = action, score
+        self.last_override = favourite is not None and best.index != favourite
         return best
 
     def _paired_act(self, state: State, legal: list[Action]) -> Action:
