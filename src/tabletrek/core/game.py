@@ -22,8 +22,9 @@ BotFactory = Callable[..., "Bot"]
 RolloutPolicy = Callable[["State", random.Random], "Action"]
 """A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
 Evaluator = Callable[["State", int], float]
-Horizon = Callable[["State"], int]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
+Horizon = Callable[["State"], int]
+"""A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
 
 
 class Game(ABC):
