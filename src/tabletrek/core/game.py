@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,6 +26,15 @@ Evaluator = Callable[["State", int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 Horizon = Callable[["State"], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
+
+
+def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
+    """A fitted logistic model's win chance mapped to [-1, 1], the scale of an ``Evaluator``.
+
+    The sum is clamped so a position far outside the fitted range gives ±1, not an overflow."""
+    x = sum(w * f for w, f in zip(weights, features, strict=True))
+    x = max(-30.0, min(30.0, x))
+    return 2.0 / (1.0 + math.exp(-x)) - 1.0
 
 
 class Game(ABC):

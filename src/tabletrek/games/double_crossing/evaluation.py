@@ -9,8 +9,9 @@ by ``python -m benchmarks.fit_evaluation double-crossing``.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
+
+from tabletrek.core.game import logistic_value
 
 if TYPE_CHECKING:
     from tabletrek.core.state import State
@@ -76,6 +77,4 @@ def features(state: State, seat: int) -> list[float]:
 
 def evaluate(state: State, seat: int) -> float:
     """The seat's chance to win as the fitted model sees it, mapped to [-1, 1]."""
-    x = sum(w * f for w, f in zip(EVAL_WEIGHTS, features(state, seat), strict=True))
-    x = max(-30.0, min(30.0, x))
-    return 2.0 / (1.0 + math.exp(-x)) - 1.0
+    return logistic_value(EVAL_WEIGHTS, features(state, seat))

@@ -11,10 +11,10 @@ win, fitted on greedy-vs-greedy games by ``python -m benchmarks.fit_evaluation t
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
+from tabletrek.core.game import logistic_value
 from tabletrek.games.touring.bots import Weights
 from tabletrek.games.touring.cards import (
     COLLISION,
@@ -110,5 +110,4 @@ def features(state: State, seat: int) -> list[float]:
 
 def evaluate(state: State, seat: int) -> float:
     """The seat's chance to win as the fitted model sees it, mapped to [-1, 1]."""
-    x = sum(w * f for w, f in zip(EVAL_WEIGHTS, features(state, seat), strict=True))
-    return 2.0 / (1.0 + math.exp(-x)) - 1.0
+    return logistic_value(EVAL_WEIGHTS, features(state, seat))
