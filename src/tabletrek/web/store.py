@@ -231,19 +231,15 @@ class Store:
             return results
 
     def set_token_hash(self, table_id: str, seat: int, digest: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(token_hash=digest)
-            )
+        self._update_seat(table_id, seat, token_hash=digest)
 
     def set_nickname(self, table_id: str, seat: int, nickname: str) -> None:
+        self._update_seat(table_id, seat, nickname=nickname)
+
+    def _update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self.engine.begin() as conn:
             conn.execute(
-                update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(nickname=nickname)
+                update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
             )
 
     # ----- reads ----------------------------------------------------------------------------------

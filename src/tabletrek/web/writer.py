@@ -43,11 +43,16 @@ class Writer:
         try:
             results = self.store.append_actions([row for row, _ in batch])
         except Exception as exc:
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(exc)
+            self._fail(batch, exc)
             return
         self._settle(batch, results)
+
+    @staticmethod
+    def _fail(batch: list[tuple[ActionRow, asyncio.Future[None]]], exc: BaseException) -> None:
+        """The store failed the whole batch: every waiter still waiting hears why."""
+        for _, future in batch:
+            if not future.done():
+                future.set_exception(exc)
 
     @staticmethod
     def _settle(batch: list[tuple[ActionRow, asyncio.Future[None]]], results: list[Conflict | None]) -> None:
@@ -69,9 +74,7 @@ class Writer:
                         self.executor, self.store.append_actions, [row for row, _ in batch]
                     )
                 except Exception as exc:
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
+                    self._fail(batch, exc)
                     continue
                 self._settle(batch, results)
         finally:
