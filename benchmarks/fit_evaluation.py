@@ -65,7 +65,11 @@ def main() -> None:
     for i in range(args.games):
         state = game.new_game(seed=args.seed + i)
         rng = random.Random(args.seed + i)
-        bots = [game.bot(game.default_bot, seat=s, seed=args.seed + i) for s in range(game.players)]
+        bots = (
+            []
+            if fast
+            else [game.bot(game.default_bot, seat=s, seed=args.seed + i) for s in range(game.players)]
+        )
         sampled: list[tuple[list[float], int]] = []
         step = 0
         while not state.is_over:
