@@ -66,14 +66,15 @@ def midgame(moves: int = 12, seed: int = 4) -> tabletrek.State:
     return state
 
 
-def test_paired_search_is_legal_reproducible_and_leaves_the_state_alone() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_paired_search_is_legal_reproducible_and_leaves_the_state_alone(compiled: bool) -> None:
     state = midgame()
     seat = state.current_player
     assert seat is not None
     before = state.to_json()
     picks = []
     for _ in range(2):
-        bot = ISMCTSBot(state.game, seat=seat, seed=7, iterations=30, paired=True)
+        bot = ISMCTSBot(state.game, seat=seat, seed=7, iterations=30, paired=True, compiled=compiled)
         picks.append(bot.act(state))
         assert 0 < bot.last_iterations <= 30 + len(state.legal_actions())
     assert picks[0] == picks[1]
@@ -81,12 +82,13 @@ def test_paired_search_is_legal_reproducible_and_leaves_the_state_alone() -> Non
     assert state.to_json() == before
 
 
-def test_paired_search_keeps_the_policy_move_without_clear_evidence() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_paired_search_keeps_the_policy_move_without_clear_evidence(compiled: bool) -> None:
     state = midgame(moves=20)
     seat = state.current_player
     assert seat is not None
     legal = state.legal_actions()
-    bot = ISMCTSBot(state.game, seat=seat, seed=3, iterations=40, paired=True, z=100.0)
+    bot = ISMCTSBot(state.game, seat=seat, seed=3, iterations=400, paired=True, z=100.0, compiled=compiled)
     best = max(score for score, _ in scores(state, legal))  # type: ignore[arg-type]
     favourites = {a.index for score, a in scores(state, legal) if score == best}  # type: ignore[arg-type]
     assert bot.act(state).index in favourites

@@ -26,6 +26,13 @@ Evaluator = Callable[["State", int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 Horizon = Callable[["State"], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
+PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "tuple[State, Action] | None"], Any]
+"""Compiled paired playouts: (the real state, the searching seat, moves, world seeds, and the
+position after the seat's own last move with the other player's move since, or None) -> a
+moves x worlds array of the seat's rewards (1 win, 0 loss), each world a determinization for that
+seat dealt from its seed (following the other player's move as the fast policy would have made
+it, when given), each move played there and the game finished by the fast policy, with the same
+random numbers for every move in one world."""
 
 
 def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
@@ -150,6 +157,17 @@ class Game(ABC):
         """An optional point where playouts stop and the evaluator scores them: a function of the
         state whose value changes there (Mexican Train: the round number, so a playout ends with
         the round it started in). None: playouts run to the end or to ``rollout_depth``."""
+        return None
+
+    def paired_playouts(self) -> PairedPlayouts | None:
+        """Optional compiled playouts for the search's paired comparison: the same sampled worlds
+        and the same fast policy (``rollout_policy``) as its Python playouts, many times faster.
+        None when the game has none or its accelerator is not installed."""
+        return None
+
+    def prepare_search(self) -> None:
+        """Compile or load whatever ``paired_playouts`` runs on, so that a table's first search
+        move does not wait for it (a server calls this in the background when it starts)."""
         return None
 
     def evaluator(self) -> Evaluator | None:

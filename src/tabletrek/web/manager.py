@@ -8,6 +8,7 @@ import gc
 import logging
 import re
 import secrets
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -21,6 +22,16 @@ from tabletrek.web.tables import LiveTable
 from tabletrek.web.writer import Writer
 
 log = logging.getLogger("tabletrek.web")
+
+
+def prepare_search() -> None:
+    """Every game's ``prepare_search``; a failure is logged, the search then prepares on first use."""
+    for name in games():
+        try:
+            load(name).prepare_search()
+        except Exception:
+            log.exception("cannot prepare the search bot of %s", name)
+
 
 MAX_CLOCK = 24 * 3600.0
 MAX_NICKNAME = 32
@@ -119,6 +130,9 @@ class Manager:
         # server: keep the collector from walking it again on every full collection.
         gc.collect()
         gc.freeze()
+        # Touring's compiled search takes seconds to compile on a new machine: do it now, not
+        # on a table's first search move. A plain daemon thread, so the store's writer never waits.
+        threading.Thread(target=prepare_search, name="prepare-search", daemon=True).start()
         if self.poll:
             self._poll_task = asyncio.create_task(self._poll_loop(self.poll))
         self._sweep_task = asyncio.create_task(self._sweep_loop(SWEEP_EVERY))

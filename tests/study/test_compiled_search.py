@@ -1,0 +1,117 @@
+"""The search's compiled paired playouts (``Game.paired_playouts``) against its Python ones."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import tabletrek
+from tabletrek.bots.ismcts import (
+    ISMCTSBot,
+    bound_of_sums,
+    lower_bound,
+    pooled_variance,
+    pooled_variance_of_sums,
+)
+from tabletrek.core.rng import make_rng
+from tabletrek.games.touring import kernel
+
+pytestmark = pytest.mark.skipif(not kernel.available(), reason="numba (extra [search]) is not installed")
+
+
+def midgame(moves: int, seed: int) -> tabletrek.State:
+    state = tabletrek.load("touring", players=2).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_compiled_playouts_win_as_often_as_python_playouts() -> None:
+    """Same worlds, same policy: each move's win rate agrees within sampling error."""
+    state = midgame(moves=40, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    moves = [a.index for a in state.legal_actions()]
+    assert len(moves) > 1
+    compiled = state.game.paired_playouts()
+    assert compiled is not None
+    fast = compiled(state, seat, moves, list(range(4000)), None).mean(axis=1)
+    bot = ISMCTSBot(state.game, seat=seat, seed=0, paired=True, compiled=False)
+    rng = make_rng(1)
+    for row, move in enumerate(moves):
+        wins = 0.0
+        n = 200
+        for _ in range(n):
+            world = state.determinize(seat, rng)
+            world.apply(state.game.action(move))
+            wins += bot._rollout(world, make_rng(rng.getrandbits(63)))[seat]
+        slow = wins / n
+        error = math.sqrt(0.25 / n + 0.25 / 4000)
+        assert abs(fast[row] - slow) < 4 * error, (move, fast[row], slow)
+
+
+def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None:
+    game = tabletrek.load("touring", players=2)
+
+    def uses(**params: object) -> bool:
+        return ISMCTSBot(game, seat=0, seed=0, paired=True, **params).compiled is not None  # type: ignore[arg-type]
+
+    assert uses()
+    assert not uses(compiled=False)
+    assert not uses(rollout_depth=30)  # cut playouts are scored by the Python evaluator
+    assert not uses(margin=True)
+    assert not uses(rollout="greedy")  # the named bot, not the fast policy
+    assert ISMCTSBot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
+    assert tabletrek.load("mexican-train", players=2).paired_playouts() is None
+
+
+def test_running_sums_give_the_listed_bounds() -> None:
+    rng = random.Random(5)
+    base = [float(rng.random() < 0.5) for _ in range(300)]
+    rewards = {0: base, 1: [float(rng.random() < 0.6) for _ in range(300)], 2: [0.5] * 300}
+    sums = {}
+    for index in (1, 2):
+        diffs = [v - b for v, b in zip(rewards[index], base, strict=True)]
+        sums[index] = [len(diffs), sum(diffs), sum(d * d for d in diffs)]
+    prior = pooled_variance(rewards, 0)
+    assert pooled_variance_of_sums(sums.values()) == pytest.approx(prior)
+    for index in (1, 2):
+        expected = lower_bound(rewards[index], base, 2.0, prior)
+        assert bound_of_sums(sums[index], prior, -2.0) == pytest.approx(expected)
+
+
+def test_compiled_search_keeps_its_budget_and_is_reproducible() -> None:
+    state = midgame(moves=30, seed=6)
+    seat = state.current_player
+    assert seat is not None
+    picks = set()
+    for _ in range(2):
+        bot = ISMCTSBot(state.game, seat=seat, seed=11, iterations=500, paired=True, z=2.5)
+        picks.add(bot.act(state).index)
+        assert 0 < bot.last_iterations <= 500
+    assert len(picks) == 1
+
+
+def test_inference_reads_only_the_other_players_move_since_its_own() -> None:
+    game = tabletrek.load("touring", players=2)
+    state = game.new_game(seed=3)
+    seat = state.current_player
+    assert seat is not None
+    bot = ISMCTSBot(game, seat=seat, seed=1, iterations=60, paired=True, infer=True)
+    assert bot.infer
+    assert bot._last_other_move(state) is None  # nothing seen yet
+    state.apply(bot.act(state))
+    reply = state.legal_actions()[0]
+    state.apply(reply)
+    seen = bot._last_other_move(state)
+    assert seen is not None
+    position, move = seen
+    assert move == reply
+    assert position.current_player == 1 - seat
+    assert position.history == state.history[:-1]
+    # A position this bot did not come to by its own move and one reply explains nothing.
+    assert bot._last_other_move(game.new_game(seed=4)) is None
+    assert not ISMCTSBot(game, seat=seat, seed=1, paired=True, infer=True, compiled=False).infer
