@@ -95,23 +95,26 @@ def test_compiled_search_keeps_its_budget_and_is_reproducible() -> None:
     assert len(picks) == 1
 
 
-def test_inference_reads_only_the_other_players_move_since_its_own() -> None:
+def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
     game = tabletrek.load("touring", players=2)
     state = game.new_game(seed=3)
-    seat = state.current_player
-    assert seat is not None
-    bot = ISMCTSBot(game, seat=seat, seed=1, iterations=60, paired=True, infer=True)
-    assert bot.infer
-    assert bot._last_other_move(state) is None  # nothing seen yet
-    state.apply(bot.act(state))
-    reply = state.legal_actions()[0]
-    state.apply(reply)
-    seen = bot._last_other_move(state)
-    assert seen is not None
-    position, move = seen
-    assert move == reply
-    assert position.current_player == 1 - seat
-    assert position.history == state.history[:-1]
-    # A position this bot did not come to by its own move and one reply explains nothing.
-    assert bot._last_other_move(game.new_game(seed=4)) is None
-    assert not ISMCTSBot(game, seat=seat, seed=1, paired=True, infer=True, compiled=False).infer
+    bot = ISMCTSBot(game, seat=1, seed=1, iterations=60, paired=True, infer=True)
+    other = game.bot("greedy", seat=0, seed=0)
+    assert bot.infer and bot.belief is not None
+    replies = 0
+    for _ in range(20):
+        seat = state.current_player
+        if seat == 0:
+            state.apply(other.act(state))
+            replies += 1
+        else:
+            state.apply(bot.act(state))
+    # The opponent's first move came before the bot had a position to replay from.
+    assert bot.belief.observed == replies - 1  # type: ignore[attr-defined]
+    # A state from another game starts a new belief.
+    fresh = game.new_game(seed=4)
+    fresh.apply(fresh.legal_actions()[0])
+    bot.act(fresh)
+    assert bot.belief.observed == 0  # type: ignore[attr-defined]
+    assert not ISMCTSBot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
+    assert tabletrek.load("mexican-train", players=2).search_belief(0, 0) is None

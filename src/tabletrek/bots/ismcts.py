@@ -30,9 +30,10 @@ removes most of the luck of the draw from the comparison, and the bound keeps th
 deciding. A game may offer compiled paired playouts (``Game.paired_playouts()``: the same worlds
 and the same fast policy, played to the end); ``compiled=True`` (the default) uses them when the
 search plays full playouts with the game's fast policy, so many more worlds fit in a move's budget.
-With ``infer=True`` the compiled worlds also follow the other player's last move: the bot keeps
-the position after its own move, and the game deals hands under which the policy would have made
-the move the other player made (Touring: a greedy opponent who discarded held nothing playable).
+With ``infer=True`` the compiled worlds also follow what the other players' moves revealed: the
+bot keeps the position it last decided in, replays the moves made since, and feeds each other
+player's move to the game's belief (``Game.search_belief``), which the worlds are dealt from
+(Touring: a greedy opponent who discarded held nothing playable).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.game import Game, PairedPlayouts, RolloutPolicy
+    from tabletrek.core.game import Belief, Game, PairedPlayouts, RolloutPolicy
     from tabletrek.core.state import State
 
 DEFAULT_ITERATIONS = 200
@@ -91,7 +92,7 @@ class ISMCTSBot:
     chosen), ``margin``, and for the flat paired comparison ``paired``, ``z`` (the confidence
     bound an override must clear), ``default`` (the bot whose move is overridden; the rollout
     policy's by default), ``compiled`` (use the game's compiled paired playouts when it has
-    them) and ``infer`` (their worlds follow the other player's last move)."""
+    them) and ``infer`` (their worlds follow what the other players' moves revealed)."""
 
     name = "ismcts"
 
@@ -185,10 +186,14 @@ class ISMCTSBot:
             and not self.margin
         ):
             self.compiled = game.paired_playouts()
-        self.infer = bool(infer) and self.compiled is not None
-        # With ``infer``: the real state just after this bot's last move (the position the next
-        # player then decided in). Only what this seat may see of it is read, by the game.
-        self._after_own: State | None = None
+        self._belief_seed = derive_seed(seed, "belief")
+        self.belief: Belief | None = None
+        if infer and self.compiled is not None:
+            self.belief = game.search_belief(seat, self._belief_seed)
+        self.infer = self.belief is not None
+        # With ``infer``: the real state this bot last decided in, from which the moves since are
+        # replayed for the belief (which reads only what this seat may see of them).
+        self._last_position: State | None = None
         self.last_iterations = 0
         self.last_override = False
 
@@ -196,12 +201,32 @@ class ISMCTSBot:
 
     def act(self, state: State) -> Action:
         check_turn(self, state)
+        if self.infer:
+            self._catch_up(state)
         action = self._choose(state)
         if self.infer:
-            after = state.clone()
-            after.apply(action)
-            self._after_own = after
+            self._last_position = state.clone()
         return action
+
+    def _catch_up(self, state: State) -> None:
+        """Feeds the belief every other player's move since the position this bot last decided
+        in (replayed from there, whatever move was then made). A state that did not come from
+        that position (another game, a reloaded table) starts a new belief."""
+        position = self._last_position
+        if position is None:
+            return
+        self._last_position = None
+        seen, now = position.history, state.history
+        if now[: len(seen)] != seen:
+            self.belief = self.game.search_belief(self.seat, self._belief_seed)
+            return
+        belief = self.belief
+        assert belief is not None
+        for text in now[len(seen) :]:
+            action = position.parse(text)
+            if position.current_player != self.seat:
+                belief.observe(position, action)
+            position.apply(action)
 
     def _choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -313,7 +338,6 @@ class ISMCTSBot:
         rng = self.rng
         z = self.z
         by_index = {a.index: a for a in legal}
-        before = self._last_other_move(state)
         live = [a.index for a in legal if a.index != default]
         # Per move: [worlds, sum of differences, sum of squared differences].
         sums = {index: [0.0, 0.0, 0.0] for index in live}
@@ -323,7 +347,7 @@ class ISMCTSBot:
             if self.iterations is not None:
                 batch = max(1, min(batch, (self.iterations - done) // (len(live) + 1)))
             seeds = [rng.getrandbits(62) for _ in range(batch)]
-            rewards = compiled(state, self.seat, [default, *live], seeds, before)
+            rewards = compiled(state, self.seat, [default, *live], seeds, self.belief)
             for row, index in enumerate(live, start=1):
                 diffs = rewards[row] - rewards[0]
                 entry = sums[index]
@@ -351,17 +375,6 @@ class ISMCTSBot:
                     best, best_bound = index, bound
         self.last_override = best != default
         return by_index[best]
-
-    def _last_other_move(self, state: State) -> tuple[State, Action] | None:
-        """The position after this bot's last move and the one move made since, by another
-        player, if that is how this state came about (else None: nothing to infer from)."""
-        after = self._after_own
-        if not self.infer or after is None:
-            return None
-        seen, now = after.history, state.history
-        if len(now) != len(seen) + 1 or now[:-1] != seen or after.current_player == self.seat:
-            return None
-        return after, after.parse(now[-1])
 
     def _iterate(self, root: Node, state: State) -> None:
         node = root

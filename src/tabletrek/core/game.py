@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tabletrek.core.options import OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
@@ -26,13 +26,20 @@ Evaluator = Callable[["State", int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 Horizon = Callable[["State"], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
-PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "tuple[State, Action] | None"], Any]
-"""Compiled paired playouts: (the real state, the searching seat, moves, world seeds, and the
-position after the seat's own last move with the other player's move since, or None) -> a
-moves x worlds array of the seat's rewards (1 win, 0 loss), each world a determinization for that
-seat dealt from its seed (following the other player's move as the fast policy would have made
-it, when given), each move played there and the game finished by the fast policy, with the same
-random numbers for every move in one world."""
+PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "Belief | None"], Any]
+"""Compiled paired playouts: (the real state, the searching seat, moves, world seeds, the seat's
+belief or None) -> a moves x worlds array of the seat's rewards (1 win, 0 loss). Each world is a
+determinization for that seat dealt from its seed (following the belief, when given), each move
+is played there and the game finished by the fast policy, with the same random numbers for every
+move in one world."""
+
+
+class Belief(Protocol):
+    """What a seat has learned about hidden cards from the other players' moves."""
+
+    def observe(self, position: State, action: Action) -> None:
+        """Another player made ``action`` in ``position`` (a real state: only what the seat may
+        see of it may be read)."""
 
 
 def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
@@ -163,6 +170,11 @@ class Game(ABC):
         """Optional compiled playouts for the search's paired comparison: the same sampled worlds
         and the same fast policy (``rollout_policy``) as its Python playouts, many times faster.
         None when the game has none or its accelerator is not installed."""
+        return None
+
+    def search_belief(self, seat: int, seed: int) -> Belief | None:
+        """An optional belief for ``paired_playouts`` to deal its worlds from, fed the other
+        players' moves by the search bot (``infer=True``). None: worlds are dealt uniformly."""
         return None
 
     def prepare_search(self) -> None:

@@ -3,8 +3,9 @@
 Why: a search only beats greedy when it can tell moves apart that differ by a few points of win
 chance, which takes thousands of paired playouts per move (``docs/research.md``); in Python
 about 150 fit in 100 ms. This module plays the same game (``rules.py``) with the same policy
-(``scoring.py``'s scores, ``Weights()``) on one flat int32 array per state, compiled by numba, so
-that a move's whole paired comparison runs in one call.
+(``scoring.py``'s scores, ``Weights()``) on one flat int32 array per state, compiled by numba;
+``worlds.py`` deals the search's sampled worlds and runs a move's whole paired comparison in one
+call.
 
 It is an optional accelerator (extra ``[search]``): ``available()`` says whether numba is
 installed, and the search falls back to its Python playouts when it is not. Tests check that a
@@ -495,7 +496,9 @@ def attack_value(
 def score(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, index: int) -> float:
     """Greedy's score of one legal move (``scoring.scores``)."""
     team = s[TO_ACT] % cfg[CFG_T]
-    return scored(s, cfg, w, index, HANDS + s[TO_ACT] * C, team, is_limited(s, team), total_need(s, cfg, team))
+    return scored(
+        s, cfg, w, index, HANDS + s[TO_ACT] * C, team, is_limited(s, team), total_need(s, cfg, team)
+    )
 
 
 @njit
@@ -589,171 +592,4 @@ def reward(s: np.ndarray, cfg: np.ndarray, seat: int) -> float:
     return 1.0 if s[WINNER] == seat % cfg[CFG_T] else 0.0
 
 
-# ----- the search's worlds --------------------------------------------------------------------------
-
-
-@njit
-def card_of(move: int) -> int:
-    """The card a move takes from the hand (-1 for the pass)."""
-    if move == PASS:
-        return -1
-    if move >= DISCARD_BASE:
-        return move - DISCARD_BASE
-    if move >= TARGET_BASE:
-        return TARGETED_ARR[(move - TARGET_BASE) // (MAX_TEAMS * VARIANTS)]
-    return move
-
-
-@njit
-def deal_hands(world: np.ndarray, seat: int, cards: np.ndarray, sizes: np.ndarray, cfg: np.ndarray) -> int:
-    """Deals the other hands from a random part of ``cards`` (a partial shuffle: the first cards
-    become the hands); returns how many were dealt."""
-    n = cards.shape[0]
-    k = 0
-    for p in range(cfg[CFG_P]):
-        for card in range(C):
-            if p != seat:
-                world[HANDS + p * C + card] = 0
-    for p in range(cfg[CFG_P]):
-        if p == seat:
-            continue
-        for _ in range(sizes[p]):
-            j = np.random.randint(k, n)
-            cards[k], cards[j] = cards[j], cards[k]
-            world[HANDS + p * C + cards[k]] += 1
-            k += 1
-    return k
-
-
-@njit
-def deal_draw(world: np.ndarray, cards: np.ndarray, k: int) -> None:
-    """The cards not dealt, shuffled, become the draw pile."""
-    n = cards.shape[0]
-    for i in range(n - 1, k, -1):
-        j = np.random.randint(k, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    world[DRAW_N] = n - k
-    for i in range(n - k):
-        world[DRAW + i] = cards[k + i]
-
-
-@njit
-def deal(
-    base: np.ndarray, seat: int, pool: np.ndarray, sizes: np.ndarray, cfg: np.ndarray, out: np.ndarray
-) -> None:
-    """A world the seat cannot tell from the real one: the unseen cards shuffled, the other
-    hands dealt from them at their real sizes, the rest the draw pile (``determinize``)."""
-    out[:] = base
-    cards = pool.copy()
-    deal_draw(out, cards, deal_hands(out, seat, cards, sizes, cfg))
-
-
-@njit
-def plausible(
-    world: np.ndarray,
-    before: np.ndarray,
-    cfg: np.ndarray,
-    w: np.ndarray,
-    move: int,
-    scratch: np.ndarray,
-    legal: np.ndarray,
-) -> bool:
-    """Would greedy have played ``move`` in ``before`` holding the world's hand of the player who
-    played it, plus the card the move took from that hand?"""
-    actor = before[TO_ACT]
-    scratch[:] = before
-    for card in range(C):
-        scratch[HANDS + actor * C + card] = world[HANDS + actor * C + card]
-    played = card_of(move)
-    if played >= 0:
-        scratch[HANDS + actor * C + played] += 1
-    n = legal_actions(scratch, cfg, legal)
-    best = -1e18
-    mine = -1e18
-    for i in range(n):
-        value = score(scratch, cfg, w, legal[i])
-        best = max(best, value)
-        if legal[i] == move:
-            mine = value
-    return mine >= best
-
-
-@njit
-def paired_rewards(
-    base: np.ndarray,
-    cfg: np.ndarray,
-    w: np.ndarray,
-    seat: int,
-    pool: np.ndarray,
-    sizes: np.ndarray,
-    moves: np.ndarray,
-    seeds: np.ndarray,
-    before: np.ndarray,
-    last: int,
-    tries: int,
-    out: np.ndarray,
-) -> None:
-    """``out[m, k]``: the seat's reward when it plays ``moves[m]`` in world ``k`` and greedy plays
-    the rest. World ``k`` is dealt from ``seeds[k]``, and every move's playout in it then draws
-    the same random numbers (common random numbers), so moves are compared on equal luck.
-
-    With ``last >= 0`` (the other player's last move, made in the position ``before``), a world's
-    hands are re-dealt up to ``tries`` times until that move is one greedy would have made with
-    the dealt hand: the worlds follow what the opponent's play revealed, if it plays like greedy."""
-    world = np.empty_like(base)
-    trial = np.empty_like(base)
-    scratch = np.empty_like(base)
-    cards = np.empty_like(pool)
-    legal = np.empty(MAX_LEGAL, dtype=np.int64)
-    for k in range(seeds.shape[0]):
-        np.random.seed(seeds[k])
-        world[:] = base
-        cards[:] = pool
-        dealt = deal_hands(world, seat, cards, sizes, cfg)
-        if last >= 0:
-            for _ in range(tries - 1):
-                if plausible(world, before, cfg, w, last, scratch, legal):
-                    break
-                dealt = deal_hands(world, seat, cards, sizes, cfg)
-        deal_draw(world, cards, dealt)
-        follow = np.random.randint(0, 2**31 - 1)
-        for m in range(moves.shape[0]):
-            trial[:] = world
-            np.random.seed(follow)
-            apply(trial, cfg, moves[m])
-            playout(trial, cfg, w, legal)
-            out[m, k] = reward(trial, cfg, seat)
-
-
 WEIGHTS = weights_array()
-# Deals tried per world until one explains the opponent's last move (then the last is kept).
-INFERENCE_TRIES = 40
-
-
-def paired_playouts(
-    state: Any, seat: int, moves: Any, seeds: Any, before: tuple[Any, Any] | None = None
-) -> np.ndarray:
-    """``Game.paired_playouts`` for Touring: greedy (default weights) finishes every playout, and
-    the worlds follow the other player's last move (``before``) as greedy would have made it."""
-    st: TouringState = state
-    out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
-    pool, sizes = unseen(st, seat)
-    if before is None:
-        previous, last = np.zeros(SIZE, dtype=np.int32), -1
-    else:
-        previous, last = pack(before[0], seat), before[1].index
-    paired_rewards(
-        pack(st, seat),
-        config(st),
-        WEIGHTS,
-        seat,
-        pool,
-        sizes,
-        np.asarray(moves, dtype=np.int64),
-        np.asarray(seeds, dtype=np.int64),
-        previous,
-        last,
-        INFERENCE_TRIES,
-        out,
-    )
-    return out

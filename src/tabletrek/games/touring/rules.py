@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.game import BotFactory, Evaluator, Game, PairedPlayouts, RolloutPolicy
+from tabletrek.core.game import Belief, BotFactory, Evaluator, Game, PairedPlayouts, RolloutPolicy
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, make_rng
 from tabletrek.core.state import Result, State
@@ -164,10 +164,17 @@ class Touring(Game):
 
     def paired_playouts(self) -> PairedPlayouts | None:
         try:
-            from tabletrek.games.touring import kernel  # numba-compiled rules and greedy policy
+            from tabletrek.games.touring import kernel, worlds  # numba-compiled rules and greedy policy
         except ImportError:  # no numpy: the [search] extra is not installed
             return None
-        return kernel.paired_playouts if kernel.available() else None
+        return worlds.paired_playouts if kernel.available() else None
+
+    def search_belief(self, seat: int, seed: int) -> Belief | None:
+        if self.paired_playouts() is None:
+            return None
+        from tabletrek.games.touring.worlds import HandBelief
+
+        return HandBelief(seat, seed)
 
     def prepare_search(self) -> None:
         playouts = self.paired_playouts()
