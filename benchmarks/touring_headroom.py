@@ -1,101 +1,109 @@
-"""How much a one-step search could gain over Touring's greedy bot, decision by decision.
+"""How much a one-step search could gain over Touring's greedy bot, and how much of it hidden cards cost.
 
-    python -m benchmarks.touring_headroom [--games 20] [--worlds 200] [--sample 0.1] [--seed 99]
+    python -m benchmarks.touring_headroom [--games 10] [--worlds 10000] [--sample 0.15]
+        [--pick known|belief|uniform] [--seed 7]
 
-Plays greedy-vs-greedy games. At a sampled share of seat 1's decisions (more than one legal move)
-it plays every legal move out in ``--worlds`` sampled worlds (the seat's information set, the same
-future draws and policy seeds for every move, greedy playouts to the end), picks the best move on
-half of the worlds and measures that pick's advantage over greedy's own move on the other half.
-The mean of those held-out advantages is what a search of that many worlds per move gains (or
-loses) per decision against greedy's choice; printed with its standard error and by kind of move.
+Plays greedy-vs-greedy games (2 players). At a sampled share of both seats' decisions with a
+choice, every legal move is played out with greedy playouts to the end (compiled: ``worlds.py``)
+on ``--worlds`` worlds to *pick* the best, and the pick's advantage over greedy's own move is
+*measured* on ``--worlds`` other worlds in the real position: every hand as it really is, only the
+draw pile's order drawn again. What the pick sees is ``--pick``:
+
+- ``known``: the real position too (a player who sees the opponent's hand: an upper bound);
+- ``belief``: worlds dealt from a belief fed every opponent move so far (``HandBelief``);
+- ``uniform``: worlds dealt uniformly from the unseen cards (the seat's bare information set).
+
+Prints the held-out gain per decision (win-chance points, with its standard error), by kind of
+switch, and per seat and game (the gains of one seat's decisions in a game, added up: roughly how
+much a seat playing the picks would raise its win chance against greedy). Needs numba.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import math
 import statistics
 from collections import defaultdict
 
+import numpy as np
+
 import tabletrek
-from tabletrek.core.actions import Action
 from tabletrek.core.rng import derive_seed, make_rng
-from tabletrek.core.state import State
-from tabletrek.games.touring.rollout import greedy_policy
-
-
-def kind(action: Action) -> str:
-    words = action.text.split()
-    return words[0] if words[0] in ("discard", "pass") else f"{words[0]} {words[1]}"
-
-
-def win_after(world: State, action: Action, seat: int, seed: int) -> float:
-    trial = world.clone()
-    trial.apply(action)
-    rng = make_rng(seed)
-    while not trial.is_over:
-        trial.apply(greedy_policy(trial, rng))
-    result = trial.result
-    assert result is not None
-    return 1.0 if seat in result.winners else 0.0
-
-
-def held_out_gain(
-    state: State, seat: int, default: Action, worlds: int, rng: random.Random
-) -> tuple[float, Action]:
-    legal = state.legal_actions()
-    wins: dict[int, list[float]] = {a.index: [] for a in legal}
-    for _ in range(worlds):
-        world = state.determinize(seat, rng)
-        seed = rng.getrandbits(63)
-        for action in legal:
-            wins[action.index].append(win_after(world, action, seat, seed))
-
-    def mean(values: list[float], parity: int) -> float:
-        return statistics.fmean(values[parity::2])
-
-    base = wins[default.index]
-    best = max(legal, key=lambda a: mean(wins[a.index], 1) - mean(base, 1))
-    return mean(wins[best.index], 0) - mean(base, 0), best
+from tabletrek.games.touring import kernel
+from tabletrek.games.touring.rollout import scores
+from tabletrek.games.touring.worlds import HandBelief, known_playouts, paired_playouts
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--worlds", type=int, default=200)
-    parser.add_argument("--sample", type=float, default=0.1)
-    parser.add_argument("--seed", type=int, default=99)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--worlds", type=int, default=10000)
+    parser.add_argument("--sample", type=float, default=0.15)
+    parser.add_argument("--pick", choices=("known", "belief", "uniform"), default="known")
+    parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
+    if not kernel.available():
+        raise SystemExit("this benchmark needs numba: pip install -e '.[search]'")
     game = tabletrek.load("touring", players=2)
-    rng = random.Random(args.seed)
-    decisions = 0
+    rng = make_rng(args.seed)
     gains: list[float] = []
     by_kind: dict[str, list[float]] = defaultdict(list)
     for g in range(args.games):
         seed = derive_seed(args.seed, "game", g)
         state = game.new_game(seed=seed)
         bots = [game.bot("greedy", seat=s, seed=derive_seed(seed, "bot", s)) for s in range(2)]
+        beliefs = [HandBelief(s, derive_seed(seed, "belief", s)) for s in range(2)]
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
+            legal = state.legal_actions()
             action = bots[seat].act(state)
-            if seat == 0 and len(state.legal_actions()) > 1:
-                decisions += 1
-                if rng.random() < args.sample:
-                    gain, pick = held_out_gain(state, seat, action, args.worlds, rng)
-                    gains.append(gain)
-                    label = "greedy's move" if pick == action else f"{kind(action)} -> {kind(pick)}"
-                    by_kind[label].append(gain)
+            scored = scores(state, legal)  # type: ignore[arg-type]
+            best = max(value for value, _ in scored)
+            favourites = [a.index for value, a in scored if value == best]
+            others = [a.index for value, a in scored if value != best]
+            if others and rng.random() < args.sample:
+                moves = favourites + others
+                pick_seeds = [rng.getrandbits(62) for _ in range(args.worlds)]
+                if args.pick == "known":
+                    picked = known_playouts(state, seat, moves, pick_seeds)
+                else:
+                    belief = beliefs[seat] if args.pick == "belief" else None
+                    picked = paired_playouts(state, seat, moves, pick_seeds, belief)
+                advantage = picked.mean(axis=1) - picked[: len(favourites)].mean()
+                choice = int(np.argmax(advantage))
+                gain = 0.0
+                if choice >= len(favourites):
+                    truth = known_playouts(
+                        state, seat, moves, [rng.getrandbits(62) for _ in range(args.worlds)]
+                    )
+                    gain = float((truth[choice] - truth[: len(favourites)].mean(axis=0)).mean())
+                    words = game.action(moves[choice]).text.split()
+                    by_kind[words[0] if words[0] == "discard" else f"{words[0]} {words[1]}"].append(gain)
+                gains.append(gain)
+            beliefs[1 - seat].observe(state, action)
             state.apply(action)
-        print(f"game {g + 1}/{args.games}: {len(gains)} decisions measured", flush=True)
+        per_game = sum(gains) / (g + 1) / args.sample / 2
+        done = f"game {g + 1}/{args.games}: {len(gains)} decisions measured"
+        print(f"{done}; {100 * per_game:+.1f} points a seat-game", flush=True)
     mean = statistics.fmean(gains)
-    se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("nan")
-    print(f"held-out gain per decision {mean:+.4f} ± {se:.4f} (standard error) over {len(gains)} decisions")
-    print(f"{decisions / args.games:.0f} decisions with a choice a game for one seat")
-    for label, values in sorted(by_kind.items(), key=lambda kv: sum(kv[1])):
-        print(f"  {label:36s} {len(values):4d} decisions, mean {statistics.fmean(values):+.4f}")
+    se = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
+    switched = sum(len(v) for v in by_kind.values())
+    print(
+        f"pick on {args.pick} worlds ({args.worlds} a move), measured on {args.worlds} real-position worlds:"
+    )
+    print(
+        f"  held-out gain per decision {100 * mean:+.3f} ± {100 * se:.3f} points "
+        f"over {len(gains)} decisions "
+        f"({switched} switched away from greedy's move)"
+    )
+    total = sum(gains) / args.games / args.sample / 2
+    spread = se * len(gains) / args.games / args.sample / 2
+    print(f"  per seat and game: {100 * total:+.1f} points (± {100 * spread:.1f})")
+    for label, values in sorted(by_kind.items(), key=lambda kv: -sum(kv[1])):
+        print(f"  {label:24s} {len(values):4d} switches, mean {100 * statistics.fmean(values):+.3f} points")
 
 
 if __name__ == "__main__":

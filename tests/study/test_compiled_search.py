@@ -38,7 +38,7 @@ def test_compiled_playouts_win_as_often_as_python_playouts() -> None:
     assert len(moves) > 1
     compiled = state.game.paired_playouts()
     assert compiled is not None
-    fast = compiled(state, seat, moves, list(range(4000)), None).mean(axis=1)
+    fast = compiled(state, seat, moves, list(range(4000)), None, None).mean(axis=1)
     bot = ISMCTSBot(state.game, seat=seat, seed=0, paired=True, compiled=False)
     rng = make_rng(1)
     for row, move in enumerate(moves):
@@ -61,7 +61,6 @@ def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None
 
     assert uses()
     assert not uses(compiled=False)
-    assert not uses(rollout_depth=30)  # cut playouts are scored by the Python evaluator
     assert not uses(margin=True)
     assert not uses(rollout="greedy")  # the named bot, not the fast policy
     assert ISMCTSBot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
@@ -118,3 +117,17 @@ def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
     assert bot.belief.observed == 0  # type: ignore[attr-defined]
     assert not ISMCTSBot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
     assert tabletrek.load("mexican-train", players=2).search_belief(0, 0) is None
+
+
+def test_touring_searches_compiled_by_default_and_in_python_without_numba(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = tabletrek.load("touring", players=2)
+    bot = game.bot("ismcts", seat=0, seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.paired and bot.compiled is not None and bot.infer
+    monkeypatch.setattr(kernel, "HAVE_NUMBA", False)
+    assert game.paired_playouts() is None and game.search_belief(0, 1) is None
+    python = game.bot("ismcts", seat=0, seed=1)
+    assert isinstance(python, ISMCTSBot)
+    assert not python.paired and python.compiled is None and not python.infer

@@ -159,3 +159,32 @@ def test_every_particle_stays_a_possible_hand_even_against_a_player_who_is_not_g
         state.apply(action)
     assert belief.observed == 60
     assert unexplained > 0  # random play did what no greedy hand explains, and the belief went on
+
+
+def test_the_compiled_evaluation_is_the_fitted_one() -> None:
+    game = tabletrek.load("touring", players=2)
+    state = game.new_game(seed=2)
+    assert isinstance(state, TouringState)
+    rng = np.random.default_rng(1)
+    checked = 0
+    while not state.is_over and checked < 150:
+        packed = K.pack(state)
+        cfg = K.config(state)
+        for seat in (0, 1):
+            expected = (1 + game.evaluator()(state, seat)) / 2
+            assert W.evaluate(packed, cfg, seat) == pytest.approx(expected)
+        checked += 1
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    assert checked == 150
+
+
+def test_cut_playouts_are_scored_between_a_loss_and_a_win() -> None:
+    state = midgame(seed=5, moves=10)
+    seat = state.current_player
+    assert seat is not None
+    moves = [a.index for a in state.legal_actions()]
+    cut = W.paired_playouts(state, seat, moves, list(range(100)), None, 5)
+    assert ((cut > 0) & (cut < 1)).mean() > 0.9  # after 5 moves hardly any game is over
+    full = W.paired_playouts(state, seat, moves, list(range(100)), None, None)
+    assert set(np.unique(full)) <= {0.0, 0.5, 1.0}

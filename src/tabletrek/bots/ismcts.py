@@ -174,17 +174,10 @@ class ISMCTSBot:
         self.default_bot = (
             None if default is None else game.bot(default, seat=seat, seed=derive_seed(seed, "default"))
         )
-        # Compiled playouts replace the Python ones only where they play the same thing: full
-        # games finished by the game's own fast policy, scored won/lost.
+        # Compiled playouts replace the Python ones only where they play the same thing: the
+        # game's own fast policy, scored won/lost or by its evaluation where cut.
         self.compiled: PairedPlayouts | None = None
-        if (
-            compiled
-            and self.paired
-            and rollout == "auto"
-            and self.rollout_depth is None
-            and self.horizon is None
-            and not self.margin
-        ):
+        if compiled and self.paired and rollout == "auto" and self.horizon is None and not self.margin:
             self.compiled = game.paired_playouts()
         self._belief_seed = derive_seed(seed, "belief")
         self.belief: Belief | None = None
@@ -347,7 +340,7 @@ class ISMCTSBot:
             if self.iterations is not None:
                 batch = max(1, min(batch, (self.iterations - done) // (len(live) + 1)))
             seeds = [rng.getrandbits(62) for _ in range(batch)]
-            rewards = compiled(state, self.seat, [default, *live], seeds, self.belief)
+            rewards = compiled(state, self.seat, [default, *live], seeds, self.belief, self.rollout_depth)
             for row, index in enumerate(live, start=1):
                 diffs = rewards[row] - rewards[0]
                 entry = sums[index]

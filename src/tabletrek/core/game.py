@@ -26,12 +26,13 @@ Evaluator = Callable[["State", int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 Horizon = Callable[["State"], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
-PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "Belief | None"], Any]
+PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "Belief | None", "int | None"], Any]
 """Compiled paired playouts: (the real state, the searching seat, moves, world seeds, the seat's
-belief or None) -> a moves x worlds array of the seat's rewards (1 win, 0 loss). Each world is a
-determinization for that seat dealt from its seed (following the belief, when given), each move
-is played there and the game finished by the fast policy, with the same random numbers for every
-move in one world."""
+belief or None, a depth or None) -> a moves x worlds array of the seat's rewards (1 win, 0 loss).
+Each world is a determinization for that seat dealt from its seed (following the belief, when
+given), each move is played there and the fast policy plays on, to the end or for ``depth``
+moves, after which the game's evaluation scores the position; the same random numbers serve
+every move in one world."""
 
 
 class Belief(Protocol):

@@ -159,7 +159,7 @@ class Touring(Game):
         # Both measured in docs/research.md: with numba ("Compiled playouts") thousands of paired
         # playouts fit in 100 ms; in Python ~150 do, which the tree uses best.
         if self.paired_playouts() is not None:
-            return {"paired": True, "iterations": 2000, "z": 1.5}
+            return {"paired": True, "infer": True, "iterations": 8000, "rollout_depth": 40, "z": 1.5}
         return {"iterations": 150, "rollout_depth": 60, "trust": 30}
 
     def paired_playouts(self) -> PairedPlayouts | None:
@@ -182,7 +182,7 @@ class Touring(Game):
             state = self.new_game(seed=0)
             seat = state.current_player
             assert seat is not None
-            playouts(state, seat, [state.legal_actions()[0].index], [0], None)
+            playouts(state, seat, [state.legal_actions()[0].index], [0], None, None)
 
     def evaluator(self) -> Evaluator:
         from tabletrek.games.touring.rollout import evaluate

@@ -20,10 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tabletrek.games.touring.cards import COLLISION, GO, M1, OOG, PUNCTURE
 from tabletrek.games.touring.kernel import (
     CFG_P,
+    CFG_REQ,
+    CFG_T,
     DRAW,
     DRAW_N,
+    ENDED,
+    GO_TOP,
     HANDS,
     MAX_LEGAL,
     MAX_PLAYERS,
@@ -33,7 +38,10 @@ from tabletrek.games.touring.kernel import (
     C,
     apply,
     config,
+    greedy_move,
+    is_limited,
     legal_actions,
+    needs_of,
     njit,
     pack,
     playout,
@@ -41,6 +49,7 @@ from tabletrek.games.touring.kernel import (
     score,
     unseen,
 )
+from tabletrek.games.touring.rollout import EVAL_WEIGHTS
 from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
 
 if TYPE_CHECKING:
@@ -286,12 +295,13 @@ def paired_rewards(
     particles: np.ndarray,
     moves: np.ndarray,
     seeds: np.ndarray,
+    depth: int,
     out: np.ndarray,
 ) -> None:
     """``out[m, k]``: the seat's reward when it plays ``moves[m]`` in world ``k`` and greedy plays
-    the rest. World ``k`` is dealt from ``seeds[k]`` (from ``particles`` when there are any), and
-    every move's playout in it then draws the same random numbers (common random numbers), so
-    moves are compared on equal luck."""
+    the rest (for ``depth`` moves and then the evaluation, if ``depth`` > 0). World ``k`` is dealt
+    from ``seeds[k]`` (from ``particles`` when there are any), and every move's playout in it then
+    draws the same random numbers (common random numbers), so moves are compared on equal luck."""
     world = np.empty_like(base)
     trial = np.empty_like(base)
     cards = np.empty_like(pool)
@@ -308,8 +318,69 @@ def paired_rewards(
             trial[:] = world
             np.random.seed(follow)
             apply(trial, cfg, moves[m])
-            playout(trial, cfg, w, legal)
-            out[m, k] = reward(trial, cfg, seat)
+            out[m, k] = finish(trial, cfg, w, legal, seat, depth)
+
+
+EVAL = np.array(EVAL_WEIGHTS, dtype=np.float64)
+
+
+@njit
+def evaluate(s: np.ndarray, cfg: np.ndarray, seat: int) -> float:
+    """``rollout.evaluate`` compiled: the seat's chance to win by the fitted logistic model, in
+    [0, 1] (the reward scale) rather than [-1, 1]."""
+    teams = cfg[CFG_T]
+    team = seat % teams
+    total = cfg[CFG_REQ] + cfg[CFG_REQ + 1] + cfg[CFG_REQ + 2] + cfg[CFG_REQ + 3]
+    other = -1
+    other_need = 1 << 30
+    for t in range(teams):
+        if t != team:
+            need = 0
+            for i in range(4):
+                need += needs_of(s, cfg, t, i)
+            if need < other_need:
+                other, other_need = t, need
+    hand = HANDS + seat * C
+    mine = 0
+    useful = 0
+    for i in range(4):
+        need = needs_of(s, cfg, team, i)
+        mine += need
+        useful += min(s[hand + M1 + i], need)
+    r3 = max(1, cfg[CFG_REQ + 3])
+    r2 = max(1, cfg[CFG_REQ + 2])
+    x = (
+        EVAL[0]
+        + EVAL[1] * mine / total
+        + EVAL[2] * other_need / total
+        + EVAL[3] * needs_of(s, cfg, team, 3) / r3
+        + EVAL[4] * needs_of(s, cfg, other, 3) / r3
+        + EVAL[5] * needs_of(s, cfg, team, 2) / r2
+        + EVAL[6] * needs_of(s, cfg, other, 2) / r2
+        + EVAL[7] * (s[GO_TOP + team] == GO)
+        + EVAL[8] * (s[GO_TOP + other] == GO)
+        + EVAL[9] * is_limited(s, team)
+        + EVAL[10] * is_limited(s, other)
+        + EVAL[11] * useful / 5
+        + EVAL[12] * (s[hand + GO] > 0)
+        + EVAL[13] * (s[hand + PUNCTURE] + s[hand + OOG] + s[hand + COLLISION]) / 3
+        + EVAL[14] * (s[TO_ACT] == seat)
+    )
+    x = max(-30.0, min(30.0, x))
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+@njit
+def finish(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray, seat: int, depth: int) -> float:
+    """Greedy plays on, to the end or for ``depth`` moves (0: to the end), then the seat's reward:
+    1 won, 0 lost, the evaluation's chance to win where the playout was cut."""
+    moves = 0
+    while s[ENDED] == 0:
+        if depth > 0 and moves >= depth:
+            return evaluate(s, cfg, seat)
+        apply(s, cfg, greedy_move(s, cfg, w, legal))
+        moves += 1
+    return reward(s, cfg, seat)
 
 
 NO_PARTICLES = np.zeros((0, MAX_PLAYERS, C), dtype=np.int32)
@@ -345,9 +416,12 @@ class HandBelief:
         self.observed += 1
 
 
-def paired_playouts(state: Any, seat: int, moves: Any, seeds: Any, belief: Any = None) -> np.ndarray:
-    """``Game.paired_playouts`` for Touring: greedy (default weights) finishes every playout; with
-    a ``HandBelief`` that has seen moves, the other hands are dealt from it."""
+def paired_playouts(
+    state: Any, seat: int, moves: Any, seeds: Any, belief: Any = None, depth: int | None = None
+) -> np.ndarray:
+    """``Game.paired_playouts`` for Touring: greedy (default weights) finishes every playout, or
+    plays ``depth`` moves and the fitted evaluation scores the rest; with a ``HandBelief`` that
+    has seen moves, the other hands are dealt from it."""
     st: TouringState = state
     out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
     pool, sizes = unseen(st, seat)
@@ -362,6 +436,55 @@ def paired_playouts(state: Any, seat: int, moves: Any, seeds: Any, belief: Any =
         pool,
         sizes,
         particles,
+        np.asarray(moves, dtype=np.int64),
+        np.asarray(seeds, dtype=np.int64),
+        0 if depth is None else int(depth),
+        out,
+    )
+    return out
+
+
+@njit
+def known_rewards(
+    full: np.ndarray,
+    cfg: np.ndarray,
+    w: np.ndarray,
+    seat: int,
+    moves: np.ndarray,
+    seeds: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``paired_rewards`` with every hand known: only the draw pile's order is drawn again per
+    world. For analysis (``benchmarks/touring_headroom.py``): what a move is worth in the real
+    position, which no player can know."""
+    world = np.empty_like(full)
+    trial = np.empty_like(full)
+    legal = np.empty(MAX_LEGAL, dtype=np.int64)
+    n = full[DRAW_N]
+    for k in range(seeds.shape[0]):
+        np.random.seed(seeds[k])
+        world[:] = full
+        for i in range(n - 1, 0, -1):
+            j = np.random.randint(0, i + 1)
+            world[DRAW + i], world[DRAW + j] = world[DRAW + j], world[DRAW + i]
+        follow = np.random.randint(0, 2**31 - 1)
+        for m in range(moves.shape[0]):
+            trial[:] = world
+            np.random.seed(follow)
+            apply(trial, cfg, moves[m])
+            playout(trial, cfg, w, legal)
+            out[m, k] = reward(trial, cfg, seat)
+
+
+def known_playouts(state: Any, seat: int, moves: Any, seeds: Any) -> np.ndarray:
+    """``known_rewards`` for a state: moves x worlds of the seat's rewards."""
+    st: TouringState = state
+    out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
+    known_rewards(
+        pack(st),
+        config(st),
+        WEIGHTS,
+        seat,
         np.asarray(moves, dtype=np.int64),
         np.asarray(seeds, dtype=np.int64),
         out,
