@@ -314,10 +314,16 @@ def reshuffle(s: np.ndarray, cfg: np.ndarray) -> None:
         for _ in range(count):
             s[DRAW + n] = card
             n += 1
+    shuffle(s, DRAW, n)
+    s[DRAW_N] = n
+
+
+@njit
+def shuffle(a: np.ndarray, start: int, n: int) -> None:
+    """Fisher-Yates over ``a[start:start + n]`` with numba's generator (seeded by the caller)."""
     for i in range(n - 1, 0, -1):
         j = np.random.randint(0, i + 1)
-        s[DRAW + i], s[DRAW + j] = s[DRAW + j], s[DRAW + i]
-    s[DRAW_N] = n
+        a[start + i], a[start + j] = a[start + j], a[start + i]
 
 
 @njit

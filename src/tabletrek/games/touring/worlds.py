@@ -47,6 +47,7 @@ from tabletrek.games.touring.kernel import (
     playout,
     reward,
     score,
+    shuffle,
     unseen,
 )
 from tabletrek.games.touring.rollout import EVAL_WEIGHTS
@@ -211,9 +212,7 @@ def observe_move(
 def deal_uniform(world: np.ndarray, seat: int, cards: np.ndarray, sizes: np.ndarray, cfg: np.ndarray) -> None:
     """The unseen ``cards`` shuffled: the other hands at their real sizes, the rest the draw pile."""
     n = cards.shape[0]
-    for i in range(n - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+    shuffle(cards, 0, n)
     k = 0
     for p in range(cfg[CFG_P]):
         if p == seat:
@@ -246,9 +245,7 @@ def deal_from(
         for _ in range(free[card]):
             world[DRAW + n] = card
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
-        world[DRAW + i], world[DRAW + j] = world[DRAW + j], world[DRAW + i]
+    shuffle(world, DRAW, n)
     world[DRAW_N] = n
 
 
@@ -464,9 +461,7 @@ def known_rewards(
     for k in range(seeds.shape[0]):
         np.random.seed(seeds[k])
         world[:] = full
-        for i in range(n - 1, 0, -1):
-            j = np.random.randint(0, i + 1)
-            world[DRAW + i], world[DRAW + j] = world[DRAW + j], world[DRAW + i]
+        shuffle(world, DRAW, n)
         follow = np.random.randint(0, 2**31 - 1)
         for m in range(moves.shape[0]):
             trial[:] = world
