@@ -4,9 +4,9 @@ moves reveal about their hands, and a move's whole paired comparison in one call
 A world deals the cards the seat cannot see (the draw pile and the other hands). Uniformly at
 random ignores what the other players showed: a greedy player who discarded held nothing it
 could play; one who played mileage while it could have stopped us held no hazard (the belief
-below holds 3.2 of the opponent's 5 cards right where a uniform deal holds 2.1, and the search
-gains more with it: ``docs/research.md``). ``HandBelief`` keeps what the moves say as particles (sampled sets of the other
-players' hands): at each of their moves every particle draws the card the player drew, survives
+below holds 3.2 of the opponent's 5 cards right where a uniform deal holds 2.1:
+``docs/research.md``). ``HandBelief`` keeps what the moves say as particles (sampled sets of the
+other players' hands): at each of their moves every particle draws the card the player drew, survives
 only if greedy, holding that hand, would have made the move, and gives up the card played. Dead
 particles are replaced by copies of survivors and by a share of fresh deals that explain the
 latest move, so that a player who does not play like greedy (a person, another bot) leaves a
