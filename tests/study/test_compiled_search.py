@@ -131,3 +131,11 @@ def test_touring_searches_compiled_by_default_and_in_python_without_numba(
     python = game.bot("ismcts", seat=0, seed=1)
     assert isinstance(python, ISMCTSBot)
     assert not python.paired and python.compiled is None and not python.infer
+
+
+def test_preparing_the_search_compiles_what_a_search_move_runs() -> None:
+    from tabletrek.games.touring import worlds
+
+    tabletrek.load("touring", players=2).prepare_search()
+    assert worlds.observe_move.signatures  # type: ignore[attr-defined]
+    assert worlds.paired_rewards.signatures  # type: ignore[attr-defined]

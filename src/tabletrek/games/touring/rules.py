@@ -178,11 +178,19 @@ class Touring(Game):
 
     def prepare_search(self) -> None:
         playouts = self.paired_playouts()
-        if playouts is not None:
-            state = self.new_game(seed=0)
-            seat = state.current_player
-            assert seat is not None
-            playouts(state, seat, [state.legal_actions()[0].index], [0], None, None)
+        if playouts is None:
+            return
+        # One belief update and one paired batch compile (or load) everything a search move runs.
+        state = self.new_game(seed=0)
+        mover = state.current_player
+        assert mover is not None
+        watcher = (mover + 1) % self.players
+        belief = self.search_belief(watcher, 0)
+        action = state.legal_actions()[0]
+        if belief is not None:
+            belief.observe(state, action)
+        state.apply(action)
+        playouts(state, watcher, [state.legal_actions()[0].index], [0], belief, 40)
 
     def evaluator(self) -> Evaluator:
         from tabletrek.games.touring.rollout import evaluate
