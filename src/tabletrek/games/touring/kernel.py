@@ -585,12 +585,6 @@ def greedy_move(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray
 
 
 @njit
-def playout(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray) -> None:
-    while s[ENDED] == 0:
-        apply(s, cfg, greedy_move(s, cfg, w, legal))
-
-
-@njit
 def reward(s: np.ndarray, cfg: np.ndarray, seat: int) -> float:
     """1 for a win, 0 for a loss, 1/players each for a game stopped at the turn limit."""
     if s[WINNER] == -1:

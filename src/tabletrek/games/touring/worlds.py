@@ -44,7 +44,6 @@ from tabletrek.games.touring.kernel import (
     needs_of,
     njit,
     pack,
-    playout,
     reward,
     score,
     shuffle,
@@ -171,6 +170,7 @@ def observe_move(
     scratch = np.empty_like(position)
     legal = np.empty(MAX_LEGAL, dtype=np.int64)
     survivors = np.empty(n, dtype=np.int64)
+    alive = np.zeros(n, dtype=np.bool_)
     count = 0
     for i in range(n):
         if (
@@ -179,10 +179,8 @@ def observe_move(
             and would_play(position, particles[i, actor], cfg, w, move, scratch, legal)
         ):
             survivors[count] = i
+            alive[i] = True
             count += 1
-    alive = np.zeros(n, dtype=np.bool_)
-    for k in range(count):
-        alive[survivors[k]] = True
     played = card_of(move)
     for i in range(n):
         if alive[i]:
@@ -310,12 +308,30 @@ def paired_rewards(
     for k in range(seeds.shape[0]):
         np.random.seed(seeds[k])
         deal(world, base, seat, pool, counts, sizes, particles, cfg, free, cards)
-        follow = np.random.randint(0, 2**31 - 1)
-        for m in range(moves.shape[0]):
-            trial[:] = world
-            np.random.seed(follow)
-            apply(trial, cfg, moves[m])
-            out[m, k] = finish(trial, cfg, w, legal, seat, depth)
+        play_each(world, trial, cfg, w, legal, seat, moves, depth, out, k)
+
+
+@njit
+def play_each(
+    world: np.ndarray,
+    trial: np.ndarray,
+    cfg: np.ndarray,
+    w: np.ndarray,
+    legal: np.ndarray,
+    seat: int,
+    moves: np.ndarray,
+    depth: int,
+    out: np.ndarray,
+    k: int,
+) -> None:
+    """``out[m, k]``: each move played in ``world`` and finished (``finish``), every one on the
+    same random numbers, drawn once here (common random numbers)."""
+    follow = np.random.randint(0, 2**31 - 1)
+    for m in range(moves.shape[0]):
+        trial[:] = world
+        np.random.seed(follow)
+        apply(trial, cfg, moves[m])
+        out[m, k] = finish(trial, cfg, w, legal, seat, depth)
 
 
 EVAL = np.array(EVAL_WEIGHTS, dtype=np.float64)
@@ -462,13 +478,7 @@ def known_rewards(
         np.random.seed(seeds[k])
         world[:] = full
         shuffle(world, DRAW, n)
-        follow = np.random.randint(0, 2**31 - 1)
-        for m in range(moves.shape[0]):
-            trial[:] = world
-            np.random.seed(follow)
-            apply(trial, cfg, moves[m])
-            playout(trial, cfg, w, legal)
-            out[m, k] = reward(trial, cfg, seat)
+        play_each(world, trial, cfg, w, legal, seat, moves, 0, out, k)
 
 
 def known_playouts(state: Any, seat: int, moves: Any, seeds: Any) -> np.ndarray:
