@@ -28,8 +28,9 @@ game whose move is the one to beat, e.g. a strong but slow planner while a cheap
 out). Against a well-tuned heuristic, single lucky playouts must not overturn it: the pairing
 removes most of the luck of the draw from the comparison, and the bound keeps the rest from
 deciding. A game may offer compiled paired playouts (``Game.paired_playouts()``: the same worlds
-and the same fast policy, played to the end); ``compiled=True`` (the default) uses them when the
-search plays full playouts with the game's fast policy, so many more worlds fit in a move's budget.
+and the same fast policy, to the end or cut at ``rollout_depth`` and scored by the same
+evaluation); ``compiled=True`` (the default) uses them whenever the search plays out with the
+game's fast policy (no margin, no horizon), so many more worlds fit in a move's budget.
 With ``infer=True`` the compiled worlds also follow what the other players' moves revealed: the
 bot keeps the position it last decided in, replays the moves made since, and feeds each other
 player's move to the game's belief (``Game.search_belief``), which the worlds are dealt from
@@ -62,7 +63,7 @@ MIN_WORLDS = 6
 # Each candidate's paired variance starts from this many pseudo-worlds of the variance pooled over
 # all candidates (see ``pooled_variance``).
 PRIOR_WORLDS = 3
-# Compiled paired playouts: worlds per call (a call's fixed cost is packing the state, ~0.1 ms).
+# Compiled paired playouts: worlds per call (a call's fixed cost is packing the state, ~25 µs).
 COMPILED_BATCH = 32
 
 
