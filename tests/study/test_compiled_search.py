@@ -139,3 +139,36 @@ def test_preparing_the_search_compiles_what_a_search_move_runs() -> None:
     tabletrek.load("touring", players=2).prepare_search()
     assert worlds.observe_move.signatures  # type: ignore[attr-defined]
     assert worlds.paired_rewards.signatures  # type: ignore[attr-defined]
+
+
+def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
+    """Each world is dealt and played from its own seed, so splitting a batch over threads
+    gives the same rewards in the same order, and the same picks move after move."""
+    game = tabletrek.load("touring", players=2)
+    state = game.new_game(seed=8)
+    other = game.bot("greedy", seat=1, seed=0)
+    bots = [
+        ISMCTSBot(game, seat=0, seed=4, iterations=900, paired=True, infer=True, threads=n) for n in (1, 2, 3)
+    ]
+    compared = 0
+    while not state.is_over and compared < 12:
+        if state.current_player == 1:
+            state.apply(other.act(state))
+            continue
+        picks = {bot.act(state).index for bot in bots}
+        assert len(picks) == 1, picks
+        assert len({bot.last_iterations for bot in bots}) == 1
+        state.apply(game.action(picks.pop()))
+        compared += 1
+    assert compared == 12
+    assert not state.is_over
+    moves = [a.index for a in state.legal_actions()]
+    seeds = list(range(50))
+    assert (bots[0]._playouts(state, moves, seeds) == bots[1]._playouts(state, moves, seeds)).all()
+
+
+@pytest.mark.parametrize("threads", [0, -1, True, 1.5])
+def test_threads_must_be_a_positive_integer(threads: object) -> None:
+    game = tabletrek.load("touring", players=2)
+    with pytest.raises(ValueError, match="threads"):
+        ISMCTSBot(game, seat=0, seed=0, paired=True, threads=threads)  # type: ignore[arg-type]

@@ -40,9 +40,11 @@ player's move to the game's belief (``Game.search_belief``), which the worlds ar
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
@@ -65,6 +67,8 @@ MIN_WORLDS = 6
 PRIOR_WORLDS = 3
 # Compiled paired playouts: worlds per call (a call's fixed cost is packing the state, ~25 µs).
 COMPILED_BATCH = 32
+# Shared by every bot with ``threads`` > 1 (a simulation creates thousands of bots), by size.
+_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
 
 
 class Node:
@@ -93,7 +97,8 @@ class ISMCTSBot:
     chosen), ``margin``, and for the flat paired comparison ``paired``, ``z`` (the confidence
     bound an override must clear), ``default`` (the bot whose move is overridden; the rollout
     policy's by default), ``compiled`` (use the game's compiled paired playouts when it has
-    them) and ``infer`` (their worlds follow what the other players' moves revealed)."""
+    them), ``infer`` (their worlds follow what the other players' moves revealed) and ``threads``
+    (compiled playouts split each batch of worlds over this many threads: the same move sooner)."""
 
     name = "ismcts"
 
@@ -115,6 +120,7 @@ class ISMCTSBot:
         default: str | None = None,
         compiled: bool = True,
         infer: bool = False,
+        threads: int = 1,
         **params: Any,
     ) -> None:
         if params:
@@ -137,6 +143,8 @@ class ISMCTSBot:
             raise ValueError(f"rollout_depth must not be negative, not {rollout_depth!r}")
         if float(z) < 0:
             raise ValueError(f"z must not be negative, not {z!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, not {threads!r}")
         if default is not None and (default == self.name or default not in game.bots()):
             raise ValueError(f"default must be another bot of {game.name}: {', '.join(game.bots())}")
         self.game = game
@@ -185,6 +193,7 @@ class ISMCTSBot:
         if infer and self.compiled is not None:
             self.belief = game.search_belief(seat, self._belief_seed)
         self.infer = self.belief is not None
+        self.threads = int(threads)
         # With ``infer``: the real state this bot last decided in, from which the moves since are
         # replayed for the belief (which reads only what this seat may see of them).
         self._last_position: State | None = None
@@ -341,7 +350,7 @@ class ISMCTSBot:
             if self.iterations is not None:
                 batch = max(1, min(batch, (self.iterations - done) // (len(live) + 1)))
             seeds = [rng.getrandbits(62) for _ in range(batch)]
-            rewards = compiled(state, self.seat, [default, *live], seeds, self.belief, self.rollout_depth)
+            rewards = self._playouts(state, [default, *live], seeds)
             for row, index in enumerate(live, start=1):
                 diffs = rewards[row] - rewards[0]
                 entry = sums[index]
@@ -369,6 +378,31 @@ class ISMCTSBot:
                     best, best_bound = index, bound
         self.last_override = best != default
         return by_index[best]
+
+    def _playouts(self, state: State, moves: list[int], seeds: list[int]) -> Any:
+        """The compiled paired playouts of ``moves`` in the worlds of ``seeds``, split over
+        ``threads``. Each world is dealt and played from its own seed, so the split changes only
+        how soon the rewards arrive, never what they are."""
+        compiled = self.compiled
+        assert compiled is not None
+        parts = min(self.threads, len(seeds))
+        if parts == 1:
+            return compiled(state, self.seat, moves, seeds, self.belief, self.rollout_depth)
+        import numpy as np  # present wherever compiled playouts are
+
+        # Keyed by process too: a pool inherited through fork has no threads behind it.
+        key = (os.getpid(), parts)
+        pool = _POOLS.get(key)
+        if pool is None:
+            pool = _POOLS.setdefault(key, ThreadPoolExecutor(parts, thread_name_prefix="ismcts"))
+        n = len(seeds)
+        # Contiguous slices, so the rewards come back in the seeds' order, summed as one call's.
+        chunks: list[Sequence[int]] = [seeds[k * n // parts : (k + 1) * n // parts] for k in range(parts)]
+        futures = [
+            pool.submit(compiled, state, self.seat, moves, chunk, self.belief, self.rollout_depth)
+            for chunk in chunks
+        ]
+        return np.concatenate([f.result() for f in futures], axis=1)
 
     def _iterate(self, root: Node, state: State) -> None:
         node = root
