@@ -5,7 +5,8 @@
 
 Prints the search bot's wins with a 95% Wilson interval, and the CPU time it took per move
 (``time.process_time``: median and 90th percentile, moves with a single legal action excluded),
-so other processes on a shared machine do not inflate it (the load average is printed too).
+so other processes on a shared machine do not inflate it (the load average is printed too), and
+the wall time, which is what a player waits (less than the CPU time with ``threads`` > 1).
 ``--first`` starts at that game index, so a long run can be split over processes
 (``--first 0 -n 100`` and ``--first 100 -n 100`` are together the games of ``-n 200``).
 """
@@ -48,6 +49,7 @@ def main() -> None:
     params = pairs(args.param)
     wins = 0
     times: list[float] = []
+    walls: list[float] = []
     iterations: list[int] = []
     overrides = 0
     for i in range(args.first, args.first + args.n):
@@ -65,9 +67,11 @@ def main() -> None:
             assert seat is not None
             choices = len(state.legal_actions())
             start = time.process_time()
+            wall = time.perf_counter()
             action = bots[seat].act(state)
             if seat == me and choices > 1:
                 times.append(time.process_time() - start)
+                walls.append(time.perf_counter() - wall)
                 iterations.append(getattr(bots[seat], "last_iterations", 0))
                 overrides += bool(getattr(bots[seat], "last_override", False))
             state.apply(action)
@@ -78,12 +82,15 @@ def main() -> None:
         print(f"game {i + 1}/{args.first + args.n}: {outcome} (seat {me + 1})", flush=True)
     low, high = wilson_interval(wins, args.n)
     times.sort()
+    walls.sort()
     print(f"{args.game}: ismcts {params} vs {opponent}, options {pairs(args.option)}")
     rate = f"{100 * wins / args.n:.1f}%"
     print(f"  wins {wins}/{args.n} = {rate} (95% interval {100 * low:.1f}–{100 * high:.1f}%)")
     p90 = times[int(0.9 * (len(times) - 1))]
+    wall_p90 = walls[int(0.9 * (len(walls) - 1))]
     print(
-        f"  ms per move: median {1000 * statistics.median(times):.1f}, p90 {1000 * p90:.1f}; "
+        f"  ms per move: median {1000 * statistics.median(times):.1f}, p90 {1000 * p90:.1f} CPU; "
+        f"median {1000 * statistics.median(walls):.1f}, p90 {1000 * wall_p90:.1f} wall; "
         f"mean iterations {statistics.fmean(iterations):.1f}; "
         f"overrides of the policy's move {overrides} in {len(times)} decisions"
     )
