@@ -5,6 +5,7 @@
     python -m benchmarks.touring_decisions score decisions.json [--param key=value ...]
         [--picks picks.json] [--every 1]
     python -m benchmarks.touring_decisions compare decisions.json a.json b.json [--worlds 6000]
+    python -m benchmarks.touring_decisions ceiling decisions.json [--worlds 8000] [--every 4]
 
 ``make`` plays greedy-vs-greedy games (2 players) and, at a sampled share of both seats'
 decisions with a choice, values *every* legal move in the real position: every hand as it is,
@@ -15,7 +16,10 @@ those decisions, the bots having seen every move before it; the value of its pic
 of greedy's move, added up over a seat's decisions in a game, is roughly how many points of win
 chance the setting adds against greedy (sampled decisions are scaled up by ``--sample``).
 ``compare`` takes two settings' picks and values again, on fresh worlds, only the decisions where
-they differ: a paired difference, far more precise than two scores side by side.
+they differ: a paired difference, far more precise than two scores side by side. ``ceiling``
+measures what a one-step search could reach at best: each decision's move picked on ``--worlds``
+worlds of the real position (the opponent's hand seen, full playouts) and valued on as many
+others, so the pick's luck does not count in its value.
 
 Head-to-head games resolve a few points only over hundreds of games; this ranks settings in
 minutes, but it values one move at a time in greedy's games, so it is a guide to head-to-head
@@ -181,6 +185,27 @@ def compare(args: argparse.Namespace) -> None:
     print(f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game")
 
 
+def ceiling(args: argparse.Namespace) -> None:
+    data = load(args.file)
+    wanted = {(r["game"], r["ply"]): r for i, r in enumerate(data["rows"]) if i % args.every == 0}
+    rng = make_rng(derive_seed(data["seed"], "ceiling"))
+    gains = []
+    for g, _, ply, seat, state, _, _ in decisions(data["games"], data["seed"], data["sample"]):
+        row = wanted.get((g, ply))
+        if row is None:
+            continue
+        moves = row["moves"]
+        pick, value = (
+            known_playouts(state, seat, moves, [rng.getrandbits(62) for _ in range(args.worlds)]).mean(axis=1)
+            for _ in range(2)
+        )
+        gains.append(float(value[int(pick.argmax())] - value[moves.index(row["played"])]))
+    scale = seat_games(data, args.every)
+    spread = statistics.pstdev(gains) * math.sqrt(len(gains)) / scale if len(gains) > 1 else 0.0
+    print(f"one-step ceiling on {len(gains)} decisions ({args.worlds} worlds to pick, as many to value):")
+    print(f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -202,10 +227,14 @@ def main() -> None:
     compared.add_argument("a")
     compared.add_argument("b")
     compared.add_argument("--worlds", type=int, default=6000)
+    top = sub.add_parser("ceiling", help="the best one-step pick, seeing every hand")
+    top.add_argument("file")
+    top.add_argument("--worlds", type=int, default=8000)
+    top.add_argument("--every", type=int, default=4, help="every k-th decision only")
     args = parser.parse_args()
     if not kernel.available():
         raise SystemExit("this benchmark needs numba: pip install -e '.[search]'")
-    {"make": make, "score": score, "compare": compare}[args.command](args)
+    {"make": make, "score": score, "compare": compare, "ceiling": ceiling}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ def test_settings_are_scored_and_compared_on_the_same_decisions(
     differ = sum(a[2] != c[2] for a, c in zip(picks[0]["picks"], picks[2]["picks"], strict=True))
     other = run(monkeypatch, capsys, "compare", str(values), a, c)
     assert f"{differ} differ" in other
+    top = run(monkeypatch, capsys, "ceiling", str(values), "--worlds", "100", "--every", "2")
+    assert f"ceiling on {len(data['rows'][::2])} decisions" in top
 
 
 def test_a_malformed_decisions_file_is_named_with_its_key(
