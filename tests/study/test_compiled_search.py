@@ -126,6 +126,12 @@ def test_touring_searches_compiled_by_default_and_in_python_without_numba(
     bot = game.bot("ismcts", seat=0, seed=1)
     assert isinstance(bot, ISMCTSBot)
     assert bot.paired and bot.compiled is not None and bot.infer
+    assert bot.rollout_depth == 60
+    # Two threads where there are two cores: the same picks, sooner (see the threads test).
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert game.search_defaults()["threads"] == 1
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert game.search_defaults()["threads"] == 2
     monkeypatch.setattr(kernel, "HAVE_NUMBA", False)
     assert game.paired_playouts() is None and game.search_belief(0, 1) is None
     python = game.bot("ismcts", seat=0, seed=1)
