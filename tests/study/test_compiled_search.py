@@ -38,7 +38,7 @@ def test_compiled_playouts_win_as_often_as_python_playouts() -> None:
     assert len(moves) > 1
     compiled = state.game.paired_playouts()
     assert compiled is not None
-    fast = compiled(state, seat, moves, list(range(4000)), None, None).mean(axis=1)
+    fast = compiled(state, seat, None, None)(moves, list(range(4000))).mean(axis=1)
     bot = ISMCTSBot(state.game, seat=seat, seed=0, paired=True, compiled=False)
     rng = make_rng(1)
     for row, move in enumerate(moves):
@@ -170,7 +170,10 @@ def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
     assert not state.is_over
     moves = [a.index for a in state.legal_actions()]
     seeds = list(range(50))
-    assert (bots[0]._playouts(state, moves, seeds) == bots[1]._playouts(state, moves, seeds)).all()
+    prepare = game.paired_playouts()
+    assert prepare is not None
+    one, two = (prepare(state, 0, bot.belief, bot.rollout_depth) for bot in bots[:2])
+    assert (bots[0]._playouts(one, moves, seeds) == bots[1]._playouts(two, moves, seeds)).all()
 
 
 @pytest.mark.parametrize("threads", [0, -1, True, 1.5])

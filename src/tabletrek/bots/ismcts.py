@@ -52,7 +52,7 @@ from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.game import Belief, Game, PairedPlayouts, RolloutPolicy
+    from tabletrek.core.game import Belief, Game, PairedPlayouts, PlayoutRunner, RolloutPolicy
     from tabletrek.core.state import State
 
 DEFAULT_ITERATIONS = 200
@@ -65,7 +65,7 @@ MIN_WORLDS = 6
 # Each candidate's paired variance starts from this many pseudo-worlds of the variance pooled over
 # all candidates (see ``pooled_variance``).
 PRIOR_WORLDS = 3
-# Compiled paired playouts: worlds per call (a call's fixed cost is packing the state, ~25 µs).
+# Compiled paired playouts: worlds per call; the live moves are judged, and pruned, after each.
 COMPILED_BATCH = 32
 # Shared by every bot with ``threads`` > 1 (a simulation creates thousands of bots), by size.
 _POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
@@ -342,6 +342,7 @@ class ISMCTSBot:
         z = self.z
         by_index = {a.index: a for a in legal}
         live = [a.index for a in legal if a.index != default]
+        run = compiled(state, self.seat, self.belief, self.rollout_depth)
         # Per move: [worlds, sum of differences, sum of squared differences].
         sums = {index: [0.0, 0.0, 0.0] for index in live}
         done = worlds = 0
@@ -350,7 +351,7 @@ class ISMCTSBot:
             if self.iterations is not None:
                 batch = max(1, min(batch, (self.iterations - done) // (len(live) + 1)))
             seeds = [rng.getrandbits(62) for _ in range(batch)]
-            rewards = self._playouts(state, [default, *live], seeds)
+            rewards = self._playouts(run, [default, *live], seeds)
             for row, index in enumerate(live, start=1):
                 diffs = rewards[row] - rewards[0]
                 entry = sums[index]
@@ -379,15 +380,13 @@ class ISMCTSBot:
         self.last_override = best != default
         return by_index[best]
 
-    def _playouts(self, state: State, moves: list[int], seeds: list[int]) -> Any:
+    def _playouts(self, run: PlayoutRunner, moves: list[int], seeds: list[int]) -> Any:
         """The compiled paired playouts of ``moves`` in the worlds of ``seeds``, split over
         ``threads``. Each world is dealt and played from its own seed, so the split changes only
         how soon the rewards arrive, never what they are."""
-        compiled = self.compiled
-        assert compiled is not None
         parts = min(self.threads, len(seeds))
         if parts == 1:
-            return compiled(state, self.seat, moves, seeds, self.belief, self.rollout_depth)
+            return run(moves, seeds)
         import numpy as np  # present wherever compiled playouts are
 
         # Keyed by process too: a pool inherited through fork has no threads behind it.
@@ -398,10 +397,7 @@ class ISMCTSBot:
         n = len(seeds)
         # Contiguous slices, so the rewards come back in the seeds' order, summed as one call's.
         chunks: list[Sequence[int]] = [seeds[k * n // parts : (k + 1) * n // parts] for k in range(parts)]
-        futures = [
-            pool.submit(compiled, state, self.seat, moves, chunk, self.belief, self.rollout_depth)
-            for chunk in chunks
-        ]
+        futures = [pool.submit(run, moves, chunk) for chunk in chunks]
         return np.concatenate([f.result() for f in futures], axis=1)
 
     def _iterate(self, root: Node, state: State) -> None:

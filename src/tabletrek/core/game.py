@@ -26,13 +26,16 @@ Evaluator = Callable[["State", int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
 Horizon = Callable[["State"], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
-PairedPlayouts = Callable[["State", int, Sequence[int], Sequence[int], "Belief | None", "int | None"], Any]
-"""Compiled paired playouts: (the real state, the searching seat, moves, world seeds, the seat's
-belief or None, a depth or None) -> a moves x worlds array of the seat's rewards (1 win, 0 loss).
-Each world is a determinization for that seat dealt from its seed (following the belief, when
-given), each move is played there and the fast policy plays on, to the end or for ``depth``
-moves, after which the game's evaluation scores the position; the same random numbers serve
-every move in one world."""
+PlayoutRunner = Callable[[Sequence[int], Sequence[int]], Any]
+"""(moves, world seeds) -> a moves x worlds array of the seat's rewards (1 win, 0 loss)."""
+PairedPlayouts = Callable[["State", int, "Belief | None", "int | None"], PlayoutRunner]
+"""Compiled paired playouts: (the real state, the searching seat, the seat's belief or None, a
+depth or None) -> a runner for that position, which a search calls for batch after batch of
+worlds (and from several threads at once) while the position is prepared only once. Each world
+is a determinization for that seat dealt from its seed (following the belief, when given), each
+move is played there and the fast policy plays on, to the end or for ``depth`` moves, after
+which the game's evaluation scores the position; the same random numbers serve every move in
+one world."""
 
 
 class Belief(Protocol):

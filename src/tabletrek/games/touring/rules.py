@@ -178,7 +178,7 @@ class Touring(Game):
             from tabletrek.games.touring import kernel, worlds  # numba-compiled rules and greedy policy
         except ImportError:  # no numpy: the [search] extra is not installed
             return None
-        return worlds.paired_playouts if kernel.available() else None
+        return worlds.prepare if kernel.available() else None
 
     def search_belief(self, seat: int, seed: int) -> Belief | None:
         if self.paired_playouts() is None:
@@ -201,7 +201,8 @@ class Touring(Game):
         if belief is not None:
             belief.observe(state, action)
         state.apply(action)
-        playouts(state, watcher, [state.legal_actions()[0].index], [0], belief, 40)
+        depth = self.search_defaults()["rollout_depth"]
+        playouts(state, watcher, belief, depth)([state.legal_actions()[0].index], [0])
 
     def evaluator(self) -> Evaluator:
         from tabletrek.games.touring.rollout import evaluate

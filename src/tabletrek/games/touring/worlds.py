@@ -16,6 +16,7 @@ belief no worse than a uniform deal. Worlds then deal the other hands from a par
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -54,6 +55,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
+    from tabletrek.core.game import PlayoutRunner
     from tabletrek.games.touring.rules import TouringState
 
 PARTICLES = 1024
@@ -429,32 +431,45 @@ class HandBelief:
         self.observed += 1
 
 
-def paired_playouts(
-    state: Any, seat: int, moves: Any, seeds: Any, belief: Any = None, depth: int | None = None
-) -> np.ndarray:
-    """``Game.paired_playouts`` for Touring: greedy (default weights) finishes every playout, or
-    plays ``depth`` moves and the fitted evaluation scores the rest; with a ``HandBelief`` that
-    has seen moves, the other hands are dealt from it."""
+def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None) -> PlayoutRunner:
+    """``Game.paired_playouts`` for Touring: the position packed once, then a runner for batches
+    of worlds in which greedy (default weights) finishes every playout, or plays ``depth`` moves
+    and the fitted evaluation scores the rest; with a ``HandBelief`` that has seen moves, the
+    other hands are dealt from it. The runner only reads what it holds, so threads may share it."""
     st: TouringState = state
-    out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
+    base = pack(st, seat)
+    cfg = config(st)
     pool, sizes = unseen(st, seat)
     particles = NO_PARTICLES
     if isinstance(belief, HandBelief) and belief.observed and belief.seat == seat:
         particles = belief.particles
-    paired_rewards(
-        pack(st, seat),
-        config(st),
-        WEIGHTS,
-        seat,
-        pool,
-        sizes,
-        particles,
-        np.asarray(moves, dtype=np.int64),
-        np.asarray(seeds, dtype=np.int64),
-        0 if depth is None else int(depth),
-        out,
-    )
-    return out
+    cut = 0 if depth is None else int(depth)
+
+    def run(moves: Sequence[int], seeds: Sequence[int]) -> np.ndarray:
+        out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
+        paired_rewards(
+            base,
+            cfg,
+            WEIGHTS,
+            seat,
+            pool,
+            sizes,
+            particles,
+            np.asarray(moves, dtype=np.int64),
+            np.asarray(seeds, dtype=np.int64),
+            cut,
+            out,
+        )
+        return out
+
+    return run
+
+
+def paired_playouts(
+    state: Any, seat: int, moves: Any, seeds: Any, belief: Any = None, depth: int | None = None
+) -> np.ndarray:
+    """One batch of ``prepare``'s playouts: a moves x worlds array of the seat's rewards."""
+    return prepare(state, seat, belief, depth)(moves, seeds)
 
 
 @njit
