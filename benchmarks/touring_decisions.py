@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import tabletrek
+from benchmarks.ismcts import pairs
 from tabletrek.core.actions import Action
-from tabletrek.core.options import parse_option_value
 from tabletrek.core.rng import derive_seed, make_rng
 from tabletrek.core.state import State
 from tabletrek.games.touring import kernel
@@ -126,10 +126,7 @@ def make(args: argparse.Namespace) -> None:
 
 def score(args: argparse.Namespace) -> None:
     data = load(args.file)
-    params: dict[str, object] = {}
-    for item in args.param:
-        key, _, value = item.partition("=")
-        params[key.strip()] = parse_option_value(value)
+    params = pairs(args.param)
     wanted = {(r["game"], r["ply"]): r for i, r in enumerate(data["rows"]) if i % args.every == 0}
     game = tabletrek.load("touring", players=2)
     gains: list[float] = []

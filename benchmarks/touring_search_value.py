@@ -20,7 +20,7 @@ import statistics
 import time
 
 import tabletrek
-from tabletrek.core.options import parse_option_value
+from benchmarks.ismcts import pairs
 from tabletrek.core.rng import derive_seed, make_rng
 from tabletrek.games.touring import kernel
 from tabletrek.games.touring.rollout import scores
@@ -39,10 +39,7 @@ def main() -> None:
     args = parser.parse_args()
     if not kernel.available():
         raise SystemExit("this benchmark needs numba: pip install -e '.[search]'")
-    params = {}
-    for item in args.param:
-        key, _, value = item.partition("=")
-        params[key.strip()] = parse_option_value(value)
+    params = pairs(args.param)
     game = tabletrek.load("touring", players=2)
     rng = make_rng(args.seed)
     decisions = 0
