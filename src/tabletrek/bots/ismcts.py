@@ -389,16 +389,18 @@ class ISMCTSBot:
             return run(moves, seeds)
         import numpy as np  # present wherever compiled playouts are
 
+        # The calling thread plays the last slice itself, so the pool needs one thread fewer.
         # Keyed by process too: a pool inherited through fork has no threads behind it.
-        key = (os.getpid(), parts)
+        key = (os.getpid(), parts - 1)
         pool = _POOLS.get(key)
         if pool is None:
-            pool = _POOLS.setdefault(key, ThreadPoolExecutor(parts, thread_name_prefix="ismcts"))
+            pool = _POOLS.setdefault(key, ThreadPoolExecutor(parts - 1, thread_name_prefix="ismcts"))
         n = len(seeds)
         # Contiguous slices, so the rewards come back in the seeds' order, summed as one call's.
         chunks: list[Sequence[int]] = [seeds[k * n // parts : (k + 1) * n // parts] for k in range(parts)]
-        futures = [pool.submit(run, moves, chunk) for chunk in chunks]
-        return np.concatenate([f.result() for f in futures], axis=1)
+        futures = [pool.submit(run, moves, chunk) for chunk in chunks[:-1]]
+        last = run(moves, chunks[-1])
+        return np.concatenate([*(f.result() for f in futures), last], axis=1)
 
     def _iterate(self, root: Node, state: State) -> None:
         node = root
