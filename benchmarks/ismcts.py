@@ -21,7 +21,7 @@ import time
 import tabletrek
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.rng import derive_seed
-from tabletrek.sim.stats import wilson_interval
+from tabletrek.sim.stats import describe_lengths, wilson_interval
 
 
 def pairs(items: list[str]) -> dict[str, object]:
@@ -81,16 +81,13 @@ def main() -> None:
         outcome = "won" if me in result.winners else "lost"
         print(f"game {i + 1}/{args.first + args.n}: {outcome} (seat {me + 1})", flush=True)
     low, high = wilson_interval(wins, args.n)
-    times.sort()
-    walls.sort()
+    cpu, wall = describe_lengths(times), describe_lengths(walls)
     print(f"{args.game}: ismcts {params} vs {opponent}, options {pairs(args.option)}")
     rate = f"{100 * wins / args.n:.1f}%"
     print(f"  wins {wins}/{args.n} = {rate} (95% interval {100 * low:.1f}–{100 * high:.1f}%)")
-    p90 = times[int(0.9 * (len(times) - 1))]
-    wall_p90 = walls[int(0.9 * (len(walls) - 1))]
     print(
-        f"  ms per move: median {1000 * statistics.median(times):.1f}, p90 {1000 * p90:.1f} CPU; "
-        f"median {1000 * statistics.median(walls):.1f}, p90 {1000 * wall_p90:.1f} wall; "
+        f"  ms per move: median {1000 * cpu['median']:.1f}, p90 {1000 * cpu['p90']:.1f} CPU; "
+        f"median {1000 * wall['median']:.1f}, p90 {1000 * wall['p90']:.1f} wall; "
         f"mean iterations {statistics.fmean(iterations):.1f}; "
         f"overrides of the policy's move {overrides} in {len(times)} decisions"
     )

@@ -100,6 +100,18 @@ def seat_games(data: dict[str, Any], every: int = 1) -> float:
     return float(data["games"] * 2 * data["sample"] / every)
 
 
+def rows_every(data: dict[str, Any], every: int) -> dict[tuple[int, int], dict[str, Any]]:
+    """Every ``every``-th row, by (game, ply)."""
+    return {(r["game"], r["ply"]): r for i, r in enumerate(data["rows"]) if i % every == 0}
+
+
+def points(gains: list[float], scale: float) -> str:
+    """The gains added up per seat-game, with their spread, as ``score``, ``compare`` and
+    ``ceiling`` print them."""
+    spread = statistics.pstdev(gains) * math.sqrt(len(gains)) / scale if len(gains) > 1 else 0.0
+    return f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game"
+
+
 def make(args: argparse.Namespace) -> None:
     rng = make_rng(derive_seed(args.seed, "worlds"))
     rows = []
@@ -127,7 +139,7 @@ def make(args: argparse.Namespace) -> None:
 def score(args: argparse.Namespace) -> None:
     data = load(args.file)
     params = pairs(args.param)
-    wanted = {(r["game"], r["ply"]): r for i, r in enumerate(data["rows"]) if i % args.every == 0}
+    wanted = rows_every(data, args.every)
     game = tabletrek.load("touring", players=2)
     gains: list[float] = []
     picks: list[list[int]] = []
@@ -153,10 +165,8 @@ def score(args: argparse.Namespace) -> None:
     if not gains:
         raise SystemExit(f"{args.file}: no decisions to score")
     overrides = sum(1 for (g, ply, move) in picks if move != wanted[(g, ply)]["played"])
-    scale = seat_games(data, args.every)
-    spread = statistics.pstdev(gains) * math.sqrt(len(gains)) / scale
     print(f"ismcts {params}: {len(gains)} decisions, {overrides} overrides of greedy's move")
-    print(f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game")
+    print(points(gains, seat_games(data, args.every)))
     print(f"  wall ms a decision: median {1000 * statistics.median(walls):.0f}")
 
 
@@ -176,15 +186,13 @@ def compare(args: argparse.Namespace) -> None:
         out = known_playouts(state, seat, moves, seeds)
         gains.append(float(out[0].mean() - out[1].mean()))
     shared = len(set(first) & set(second))
-    scale = seat_games(data, every)
-    spread = statistics.pstdev(gains) * math.sqrt(len(gains)) / scale if len(gains) > 1 else 0.0
     print(f"{args.a} minus {args.b}: {shared} decisions, {len(gains)} differ")
-    print(f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game")
+    print(points(gains, seat_games(data, every)))
 
 
 def ceiling(args: argparse.Namespace) -> None:
     data = load(args.file)
-    wanted = {(r["game"], r["ply"]): r for i, r in enumerate(data["rows"]) if i % args.every == 0}
+    wanted = rows_every(data, args.every)
     rng = make_rng(derive_seed(data["seed"], "ceiling"))
     gains = []
     for g, _, ply, seat, state, _, _ in decisions(data["games"], data["seed"], data["sample"]):
@@ -197,10 +205,8 @@ def ceiling(args: argparse.Namespace) -> None:
             for _ in range(2)
         )
         gains.append(float(value[int(pick.argmax())] - value[moves.index(row["played"])]))
-    scale = seat_games(data, args.every)
-    spread = statistics.pstdev(gains) * math.sqrt(len(gains)) / scale if len(gains) > 1 else 0.0
     print(f"one-step ceiling on {len(gains)} decisions ({args.worlds} worlds to pick, as many to value):")
-    print(f"  {100 * sum(gains) / scale:+.2f} ± {100 * spread:.2f} points a seat-game")
+    print(points(gains, seat_games(data, args.every)))
 
 
 def main() -> None:

@@ -114,7 +114,7 @@ class Summary:
         }
 
 
-def describe_lengths(values: Sequence[int]) -> dict[str, float]:
+def describe_lengths(values: Sequence[float]) -> dict[str, float]:
     ordered = sorted(values)
     return {
         "mean": statistics.fmean(ordered),
