@@ -15,7 +15,10 @@ policy's scores equal ``scoring.scores``.
 Layout of a state array (room for 6 players and 3 teams; ``P``/``T`` in the config say how many
 are used): hands as counts per card type, each team's Go and speed piles as a top card (-1 for
 empty) plus counts of the cards under it, mileage counts per team, the discard pile as counts, a
-few scalars, then the draw pile as cards (the next card drawn is the last).
+few scalars, the draw pile as cards (the next card drawn is the last), and last the state of the
+random generator that reshuffles and breaks greedy's ties. The generator lives in the state so that
+a copy of a state plays on with the same random numbers as the original: the search's paired
+playouts get common random numbers by copying a world, without reseeding a generator per move.
 """
 
 from __future__ import annotations
@@ -78,7 +81,10 @@ WINNER = TURNS + 1
 ENDED = WINNER + 1
 DRAW_N = ENDED + 1
 DRAW = DRAW_N + 1
-SIZE = DRAW + DECK_MAX
+RNG = DRAW + DECK_MAX
+SIZE = RNG + 1
+# Any odd 32-bit number will do (xorshift's state must not be 0); ``seed`` replaces it.
+RNG_START = 0x2545F491
 
 # Config array: players, teams, max turns, free discard, required mileage (4), goal miles.
 CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL = 0, 1, 2, 3, 4, 8
@@ -196,6 +202,7 @@ def pack(state: TouringState, seat: int | None = None) -> np.ndarray:
     if seat is None:
         s[DRAW_N] = len(state.draw)
         s[DRAW : DRAW + len(state.draw)] = state.draw
+    s[RNG] = RNG_START
     return s
 
 
@@ -314,7 +321,9 @@ def reshuffle(s: np.ndarray, cfg: np.ndarray) -> None:
         for _ in range(count):
             s[DRAW + n] = card
             n += 1
-    shuffle(s, DRAW, n)
+    for i in range(n - 1, 0, -1):
+        j = draw_below(s, i + 1)
+        s[DRAW + i], s[DRAW + j] = s[DRAW + j], s[DRAW + i]
     s[DRAW_N] = n
 
 
@@ -324,6 +333,33 @@ def shuffle(a: np.ndarray, start: int, n: int) -> None:
     for i in range(n - 1, 0, -1):
         j = np.random.randint(0, i + 1)
         a[start + i], a[start + j] = a[start + j], a[start + i]
+
+
+@njit
+def seed(s: np.ndarray, value: int) -> None:
+    """Starts the state's own generator from ``value`` (any integer), mixed (murmur3's finaliser)
+    so that neighbouring values start unrelated streams. Products wrap, keeping their low bits."""
+    x = ((value & 0x7FFFFFFF) * 0x9E3779B1 + RNG_START) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x85EBCA6B) & 0xFFFFFFFF
+    x ^= x >> 13
+    x = (x * 0xC2B2AE35) & 0xFFFFFFFF
+    x ^= x >> 16
+    if x == 0:
+        x = RNG_START
+    s[RNG] = x - (1 << 32) if x >= (1 << 31) else x
+
+
+@njit
+def draw_below(s: np.ndarray, n: int) -> int:
+    """A number in ``[0, n)`` from the state's own generator (xorshift32, its output multiplied
+    by a large odd constant so that the high bits, which pick the number, are well mixed)."""
+    x = np.int64(s[RNG]) & 0xFFFFFFFF
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    s[RNG] = x - (1 << 32) if x >= (1 << 31) else x
+    return int((((x * 0x9E3779B1) & 0xFFFFFFFF) * n) >> 32)
 
 
 @njit
@@ -579,7 +615,7 @@ def greedy_move(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray
             # Reservoir sampling: each of the tied moves is kept with equal chance, and the
             # random generator is drawn only on a tie.
             ties += 1
-            if np.random.randint(0, ties) == 0:
+            if draw_below(s, ties) == 0:
                 best = legal[i]
     return best
 

@@ -47,6 +47,7 @@ from tabletrek.games.touring.kernel import (
     pack,
     reward,
     score,
+    seed,
     shuffle,
     unseen,
 )
@@ -327,11 +328,11 @@ def play_each(
     k: int,
 ) -> None:
     """``out[m, k]``: each move played in ``world`` and finished (``finish``), every one on the
-    same random numbers, drawn once here (common random numbers)."""
-    follow = np.random.randint(0, 2**31 - 1)
+    same random numbers (common random numbers): the world's own generator, seeded once here,
+    is copied with it into every move's trial."""
+    seed(world, np.random.randint(0, 2**31 - 1))
     for m in range(moves.shape[0]):
         trial[:] = world
-        np.random.seed(follow)
         apply(trial, cfg, moves[m])
         out[m, k] = finish(trial, cfg, w, legal, seat, depth)
 
