@@ -126,7 +126,9 @@ def test_touring_searches_compiled_by_default_and_in_python_without_numba(
     bot = game.bot("ismcts", seat=0, seed=1)
     assert isinstance(bot, ISMCTSBot)
     assert bot.paired and bot.compiled is not None and bot.infer
-    assert bot.rollout_depth == 60
+    assert bot.rollout_depth == 40  # two players: the value network scores the cuts
+    three = tabletrek.load("touring", players=3).bot("ismcts", seat=0, seed=1)
+    assert isinstance(three, ISMCTSBot) and three.rollout_depth == 60  # the logistic model does
     # Two threads where there are two cores: the same picks, sooner (see the threads test).
     monkeypatch.setattr("os.cpu_count", lambda: 1)
     assert game.search_defaults()["threads"] == 1

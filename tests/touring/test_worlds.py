@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import tabletrek
+from tabletrek.games.touring import evaluation as E
 from tabletrek.games.touring import kernel as K
 from tabletrek.games.touring import worlds as W
 from tabletrek.games.touring.cards import CODE
@@ -161,22 +162,27 @@ def test_every_particle_stays_a_possible_hand_even_against_a_player_who_is_not_g
     assert unexplained > 0  # random play did what no greedy hand explains, and the belief went on
 
 
-def test_the_compiled_evaluation_is_the_fitted_one() -> None:
-    game = tabletrek.load("touring", players=2)
+@pytest.mark.parametrize("players", [2, 3])
+def test_cut_playouts_are_scored_as_the_python_evaluation_scores_them(players: int) -> None:
+    """Two players: the value network, compiled and in numpy; more: the logistic model."""
+    game = tabletrek.load("touring", players=players)
     state = game.new_game(seed=2)
     assert isinstance(state, TouringState)
     rng = np.random.default_rng(1)
+    scratch = np.empty(E.SCRATCH)
     checked = 0
     while not state.is_over and checked < 150:
         packed = K.pack(state)
         cfg = K.config(state)
-        for seat in (0, 1):
+        for seat in range(players):
             expected = (1 + game.evaluator()(state, seat)) / 2
-            assert W.evaluate(packed, cfg, seat) == pytest.approx(expected)
+            assert E.cut_value(packed, cfg, seat, E.network(), scratch) == pytest.approx(expected)
+            if players > 2:
+                assert E.logistic(packed, cfg, seat) == pytest.approx(expected)
         checked += 1
         legal = state.legal_actions()
         state.apply(legal[int(rng.integers(len(legal)))])
-    assert checked == 150
+    assert checked > 100
 
 
 def test_cut_playouts_are_scored_between_a_loss_and_a_win() -> None:

@@ -5,8 +5,9 @@ decision, which is most of a playout's cost. Search playouts run inside a determ
 the state is the searcher's own guess, so the policy reads the state directly, but only what the
 player to act could see anyway (``scoring.Seen``); the scores are greedy's own (``scoring.py``).
 
-``evaluate`` scores an unfinished position for cut playouts: a logistic model of the chance to
-win, fitted on greedy-vs-greedy games by ``python -m benchmarks.fit_evaluation touring``.
+``evaluate`` scores an unfinished position for cut playouts: with two players the value network
+of ``evaluation.py``, else a logistic model of the chance to win, fitted on greedy-vs-greedy games
+by ``python -m benchmarks.fit_evaluation touring``.
 """
 
 from __future__ import annotations
@@ -109,5 +110,20 @@ def features(state: State, seat: int) -> list[float]:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """The seat's chance to win as the fitted model sees it, mapped to [-1, 1]."""
+    """The seat's chance to win, mapped to [-1, 1]: with two players by the value network that
+    also scores compiled cut playouts (``evaluation.py``), else by the fitted logistic model."""
+    chance = network_chance(state, seat)
+    if chance is not None:
+        return 2 * chance - 1
     return logistic_value(EVAL_WEIGHTS, features(state, seat))
+
+
+def network_chance(state: State, seat: int) -> float | None:
+    """The value network's chance for the seat, or None where it does not apply (not two
+    players) or cannot run (numpy, an optional extra, is not installed)."""
+    try:
+        from tabletrek.games.touring import evaluation, kernel
+    except ImportError:
+        return None
+    st: TouringState = state  # type: ignore[assignment]
+    return evaluation.network_value(kernel.pack(st), kernel.config(st), seat)

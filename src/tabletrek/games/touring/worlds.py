@@ -21,15 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from tabletrek.games.touring.cards import COLLISION, GO, M1, OOG, PUNCTURE
+from tabletrek.games.touring import evaluation
 from tabletrek.games.touring.kernel import (
     CFG_P,
-    CFG_REQ,
-    CFG_T,
     DRAW,
     DRAW_N,
     ENDED,
-    GO_TOP,
     HANDS,
     MAX_LEGAL,
     MAX_PLAYERS,
@@ -40,9 +37,7 @@ from tabletrek.games.touring.kernel import (
     apply,
     config,
     greedy_move,
-    is_limited,
     legal_actions,
-    needs_of,
     njit,
     pack,
     reward,
@@ -51,7 +46,6 @@ from tabletrek.games.touring.kernel import (
     shuffle,
     unseen,
 )
-from tabletrek.games.touring.rollout import EVAL_WEIGHTS
 from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
 
 if TYPE_CHECKING:
@@ -295,6 +289,7 @@ def paired_rewards(
     seeds: np.ndarray,
     depth: int,
     out: np.ndarray,
+    net: evaluation.Net,
 ) -> None:
     """``out[m, k]``: the seat's reward when it plays ``moves[m]`` in world ``k`` and greedy plays
     the rest (for ``depth`` moves and then the evaluation, if ``depth`` > 0). World ``k`` is dealt
@@ -308,10 +303,11 @@ def paired_rewards(
     for card in pool:
         counts[card] += 1
     legal = np.empty(MAX_LEGAL, dtype=np.int64)
+    scratch = np.empty(evaluation.SCRATCH, dtype=np.float64)
     for k in range(seeds.shape[0]):
         np.random.seed(seeds[k])
         deal(world, base, seat, pool, counts, sizes, particles, cfg, free, cards)
-        play_each(world, trial, cfg, w, legal, seat, moves, depth, out, k)
+        play_each(world, trial, cfg, w, legal, seat, moves, depth, out, k, net, scratch)
 
 
 @njit
@@ -326,6 +322,8 @@ def play_each(
     depth: int,
     out: np.ndarray,
     k: int,
+    net: evaluation.Net,
+    scratch: np.ndarray,
 ) -> None:
     """``out[m, k]``: each move played in ``world`` and finished (``finish``), every one on the
     same random numbers (common random numbers): the world's own generator, seeded once here,
@@ -334,66 +332,26 @@ def play_each(
     for m in range(moves.shape[0]):
         trial[:] = world
         apply(trial, cfg, moves[m])
-        out[m, k] = finish(trial, cfg, w, legal, seat, depth)
-
-
-EVAL = np.array(EVAL_WEIGHTS, dtype=np.float64)
+        out[m, k] = finish(trial, cfg, w, legal, seat, depth, net, scratch)
 
 
 @njit
-def evaluate(s: np.ndarray, cfg: np.ndarray, seat: int) -> float:
-    """``rollout.evaluate`` compiled: the seat's chance to win by the fitted logistic model, in
-    [0, 1] (the reward scale) rather than [-1, 1]."""
-    teams = cfg[CFG_T]
-    team = seat % teams
-    total = cfg[CFG_REQ] + cfg[CFG_REQ + 1] + cfg[CFG_REQ + 2] + cfg[CFG_REQ + 3]
-    other = -1
-    other_need = 1 << 30
-    for t in range(teams):
-        if t != team:
-            need = 0
-            for i in range(4):
-                need += needs_of(s, cfg, t, i)
-            if need < other_need:
-                other, other_need = t, need
-    hand = HANDS + seat * C
-    mine = 0
-    useful = 0
-    for i in range(4):
-        need = needs_of(s, cfg, team, i)
-        mine += need
-        useful += min(s[hand + M1 + i], need)
-    r3 = max(1, cfg[CFG_REQ + 3])
-    r2 = max(1, cfg[CFG_REQ + 2])
-    x = (
-        EVAL[0]
-        + EVAL[1] * mine / total
-        + EVAL[2] * other_need / total
-        + EVAL[3] * needs_of(s, cfg, team, 3) / r3
-        + EVAL[4] * needs_of(s, cfg, other, 3) / r3
-        + EVAL[5] * needs_of(s, cfg, team, 2) / r2
-        + EVAL[6] * needs_of(s, cfg, other, 2) / r2
-        + EVAL[7] * (s[GO_TOP + team] == GO)
-        + EVAL[8] * (s[GO_TOP + other] == GO)
-        + EVAL[9] * is_limited(s, team)
-        + EVAL[10] * is_limited(s, other)
-        + EVAL[11] * useful / 5
-        + EVAL[12] * (s[hand + GO] > 0)
-        + EVAL[13] * (s[hand + PUNCTURE] + s[hand + OOG] + s[hand + COLLISION]) / 3
-        + EVAL[14] * (s[TO_ACT] == seat)
-    )
-    x = max(-30.0, min(30.0, x))
-    return 1.0 / (1.0 + np.exp(-x))
-
-
-@njit
-def finish(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray, seat: int, depth: int) -> float:
+def finish(
+    s: np.ndarray,
+    cfg: np.ndarray,
+    w: np.ndarray,
+    legal: np.ndarray,
+    seat: int,
+    depth: int,
+    net: evaluation.Net,
+    scratch: np.ndarray,
+) -> float:
     """Greedy plays on, to the end or for ``depth`` moves (0: to the end), then the seat's reward:
-    1 won, 0 lost, the evaluation's chance to win where the playout was cut."""
+    1 won, 0 lost, the evaluation's chance to win where the playout was cut (``cut_value``)."""
     moves = 0
     while s[ENDED] == 0:
         if depth > 0 and moves >= depth:
-            return evaluate(s, cfg, seat)
+            return evaluation.cut_value(s, cfg, seat, net, scratch)
         apply(s, cfg, greedy_move(s, cfg, w, legal))
         moves += 1
     return reward(s, cfg, seat)
@@ -460,6 +418,7 @@ def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None)
             np.asarray(seeds, dtype=np.int64),
             cut,
             out,
+            evaluation.network(),
         )
         return out
 
@@ -489,12 +448,13 @@ def known_rewards(
     world = np.empty_like(full)
     trial = np.empty_like(full)
     legal = np.empty(MAX_LEGAL, dtype=np.int64)
+    scratch = np.empty(evaluation.SCRATCH, dtype=np.float64)
     n = full[DRAW_N]
     for k in range(seeds.shape[0]):
         np.random.seed(seeds[k])
         world[:] = full
         shuffle(world, DRAW, n)
-        play_each(world, trial, cfg, w, legal, seat, moves, 0, out, k)
+        play_each(world, trial, cfg, w, legal, seat, moves, 0, out, k, evaluation.NO_NET, scratch)
 
 
 def known_playouts(state: Any, seat: int, moves: Any, seeds: Any) -> np.ndarray:
