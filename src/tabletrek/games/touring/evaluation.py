@@ -71,21 +71,28 @@ NO_NET: Net = (np.zeros((FEATURES, 0)), np.zeros(0), np.zeros(0), np.zeros(1))
 
 
 @njit
-def features(s: np.ndarray, cfg: np.ndarray, seat: int, scratch: np.ndarray) -> None:
-    """``scratch[:FEATURES]`` := what the network reads, from ``seat``'s side; the rest of
-    ``scratch`` holds card counts on the way (the seat's hand, the leading other team's hands,
-    the draw pile)."""
-    teams = cfg[CFG_T]
-    team = seat % teams
+def leading_rival(s: np.ndarray, cfg: np.ndarray, team: int) -> tuple[int, int]:
+    """The other team that needs the fewest mileage cards, and how many it needs."""
     other = -1
     least = 1 << 30
-    for t in range(teams):
+    for t in range(cfg[CFG_T]):
         if t != team:
             need = 0
             for i in range(4):
                 need += needs_of(s, cfg, t, i)
             if need < least:
                 other, least = t, need
+    return other, least
+
+
+@njit
+def features(s: np.ndarray, cfg: np.ndarray, seat: int, scratch: np.ndarray) -> None:
+    """``scratch[:FEATURES]`` := what the network reads, from ``seat``'s side; the rest of
+    ``scratch`` holds card counts on the way (the seat's hand, the leading other team's hands,
+    the draw pile)."""
+    teams = cfg[CFG_T]
+    team = seat % teams
+    other, _ = leading_rival(s, cfg, team)
     f = scratch
     mine = FEATURES
     theirs = FEATURES + C
@@ -219,18 +226,9 @@ EVAL = np.array(EVAL_WEIGHTS, dtype=np.float64)
 def logistic(s: np.ndarray, cfg: np.ndarray, seat: int) -> float:
     """``rollout.evaluate`` compiled: the seat's chance to win by the fitted logistic model, in
     [0, 1] (the reward scale) rather than [-1, 1]."""
-    teams = cfg[CFG_T]
-    team = seat % teams
+    team = seat % cfg[CFG_T]
     total = cfg[CFG_REQ] + cfg[CFG_REQ + 1] + cfg[CFG_REQ + 2] + cfg[CFG_REQ + 3]
-    other = -1
-    other_need = 1 << 30
-    for t in range(teams):
-        if t != team:
-            need = 0
-            for i in range(4):
-                need += needs_of(s, cfg, t, i)
-            if need < other_need:
-                other, other_need = t, need
+    other, other_need = leading_rival(s, cfg, team)
     hand = HANDS + seat * C
     mine = 0
     useful = 0
