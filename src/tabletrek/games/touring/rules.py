@@ -164,7 +164,8 @@ class Touring(Game):
         if self.paired_playouts() is not None:
             threads = min(2, os.cpu_count() or 1)
             # Two players' cut playouts are scored by the value network, which stays accurate
-            # nearer the move than the logistic model (cut at 40 moves, not 60: "A value network").
+            # nearer the move than the logistic model: cut at 40 moves, not 60 (docs/research.md,
+            # "A value network for cut playouts").
             return {
                 "paired": True,
                 "infer": True,
