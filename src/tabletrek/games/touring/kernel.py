@@ -337,8 +337,9 @@ def shuffle(a: np.ndarray, start: int, n: int) -> None:
 
 @njit
 def seed(s: np.ndarray, value: int) -> None:
-    """Starts the state's own generator from ``value`` (any integer), mixed (murmur3's finaliser)
-    so that neighbouring values start unrelated streams. Products wrap, keeping their low bits."""
+    """Starts the state's own generator from ``value`` (its low 31 bits), mixed (murmur3's
+    finaliser) so that neighbouring values start unrelated streams. Products wrap in compiled code
+    and are masked to 32 bits either way, so both give the same state."""
     x = ((value & 0x7FFFFFFF) * 0x9E3779B1 + RNG_START) & 0xFFFFFFFF
     x ^= x >> 16
     x = (x * 0x85EBCA6B) & 0xFFFFFFFF

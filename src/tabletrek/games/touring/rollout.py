@@ -12,7 +12,9 @@ by ``python -m benchmarks.fit_evaluation touring``.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletrek.core.game import logistic_value
@@ -121,9 +123,20 @@ def evaluate(state: State, seat: int) -> float:
 def network_chance(state: State, seat: int) -> float | None:
     """The value network's chance for the seat, or None where it does not apply (not two
     players) or cannot run (numpy, an optional extra, is not installed)."""
+    scorer = network_scorer()
+    return None if scorer is None else scorer(state, seat)  # type: ignore[arg-type]
+
+
+@functools.cache
+def network_scorer() -> Callable[[TouringState, int], float | None] | None:
+    """The network on a Touring state, or None without numpy (looked up once: a failed import
+    is retried, and so paid for, on every call)."""
     try:
         from tabletrek.games.touring import evaluation, kernel
     except ImportError:
         return None
-    st: TouringState = state  # type: ignore[assignment]
-    return evaluation.network_value(kernel.pack(st), kernel.config(st), seat)
+
+    def scorer(state: TouringState, seat: int) -> float | None:
+        return evaluation.network_value(kernel.pack(state), kernel.config(state), seat)
+
+    return scorer
