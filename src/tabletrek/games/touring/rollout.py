@@ -114,23 +114,18 @@ def features(state: State, seat: int) -> list[float]:
 def evaluate(state: State, seat: int) -> float:
     """The seat's chance to win, mapped to [-1, 1]: with two players by the value network that
     also scores compiled cut playouts (``evaluation.py``), else by the fitted logistic model."""
-    chance = network_chance(state, seat)
+    scorer = network_scorer()
+    chance = None if scorer is None else scorer(state, seat)  # type: ignore[arg-type]
     if chance is not None:
         return 2 * chance - 1
     return logistic_value(EVAL_WEIGHTS, features(state, seat))
 
 
-def network_chance(state: State, seat: int) -> float | None:
-    """The value network's chance for the seat, or None where it does not apply (not two
-    players) or cannot run (numpy, an optional extra, is not installed)."""
-    scorer = network_scorer()
-    return None if scorer is None else scorer(state, seat)  # type: ignore[arg-type]
-
-
 @functools.cache
 def network_scorer() -> Callable[[TouringState, int], float | None] | None:
-    """The network on a Touring state, or None without numpy (looked up once: a failed import
-    is retried, and so paid for, on every call)."""
+    """The value network's chance for a seat (None where it does not apply: not two players), or
+    None if it cannot run: numpy, an optional extra, is not installed. Looked up once, since a
+    failed import is retried, and so paid for, on every call."""
     try:
         from tabletrek.games.touring import evaluation, kernel
     except ImportError:

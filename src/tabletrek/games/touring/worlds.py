@@ -403,6 +403,7 @@ def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None)
     if isinstance(belief, HandBelief) and belief.observed and belief.seat == seat:
         particles = belief.particles
     cut = 0 if depth is None else int(depth)
+    net = evaluation.network()
 
     def run(moves: Sequence[int], seeds: Sequence[int]) -> np.ndarray:
         out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
@@ -418,7 +419,7 @@ def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None)
             np.asarray(seeds, dtype=np.int64),
             cut,
             out,
-            evaluation.network(),
+            net,
         )
         return out
 
