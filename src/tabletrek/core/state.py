@@ -196,7 +196,7 @@ class State(ABC):
     @staticmethod
     def from_json(data: str | Mapping[str, Any]) -> State:
         """Rebuild a state from ``to_json`` output (text or the parsed dict)."""
-        from tabletrek.core.registry import load
+        from tabletrek.core.registry import load_recorded
 
         if isinstance(data, str):
             try:
@@ -212,7 +212,7 @@ class State(ABC):
                 raise ValueError(f"state JSON lacks the key {key!r}")
         if parsed.get("format") != STATE_FORMAT:
             raise ValueError(f"state JSON has format {parsed.get('format')!r}; expected {STATE_FORMAT}")
-        game = load(str(parsed["game"]), players=int(parsed["players"]), **dict(parsed["options"]))
+        game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]))
         state = game._blank_state()
         state._init_base(game, int(parsed["seed"]), rng_from_json(parsed["rng"]))
         state._history = [str(text) for text in parsed["history"]]

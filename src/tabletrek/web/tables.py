@@ -24,7 +24,7 @@ from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.web.errors import WebError
@@ -96,7 +96,8 @@ class SeatInfo:
 def shared_game(name: str, players: int, options: str) -> Game:
     """One Game per (game, players, options): games are immutable, and each holds its own tables
     of actions, which 500 tables would otherwise hold 500 copies of."""
-    return load(name, players=players, **json.loads(options))
+    # A stored table names every option its game had; one it predates keeps its old rule.
+    return load_recorded(name, players, json.loads(options))
 
 
 def takeover_bot_name(game: Game) -> str:
