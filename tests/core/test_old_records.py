@@ -55,6 +55,12 @@ def test_old_double_crossing_record_plays_by_the_old_readings() -> None:
             state.apply(text)
 
 
+def test_old_touring_record_lets_country_come_first() -> None:
+    record = GameRecord.from_dict(fixture("touring")["record"])
+    game = load_recorded(record.game, record.players, record.options)
+    assert game.options["country_first"] is True
+
+
 def test_old_state_json_loads_under_the_old_rules() -> None:
     data = fixture("double-crossing")
     record = GameRecord.from_dict(data["record"])
