@@ -23,17 +23,22 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.games.codenames_duet.ai.situation import Situation
-from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores
+from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores, load_tables
 
-DEFAULT_MODELS: tuple[str, ...] = ("minilm", "l3", "use", "glove")
 NEG = np.float32(-1e9)
+
+
+def shipped_models(models: tuple[str, ...], language: str) -> tuple[str, ...]:
+    """``models``, or (empty) every table shipped for the language."""
+    return models or load_tables(language).shipped
 
 
 @dataclass(frozen=True)
 class GiverKnobs:
     """Difficulty knobs (z units). Larger margins: safer, smaller numbers; smaller: bolder."""
 
-    models: tuple[str, ...] = DEFAULT_MODELS
+    models: tuple[str, ...] = ()  # empty: every shipped table of the language
+    language: str = "en"  # table language (ai/tables.py): "en" or "zh-Hant"
     delta: float = 0.5  # margin of the k-th target over the best bystander
     delta_assassin: float = 1.0  # extra margin demanded over assassins
     tau: float = 1.5  # the k-th target's own z-score must reach this
@@ -55,6 +60,11 @@ class GiverKnobs:
     # touched on my earlier clues (softmax of ``adapt`` x log-likelihood; 0 = equal weights).
     adapt: float = 0.0
     adapt_temperature: float = 0.5
+    # Calibrated numbers (0 = off): the partner is assumed to read each board word's z-score with
+    # Gaussian noise ``sigma``; the giver announces the number with the best expected greens minus
+    # ``assassin_cost`` x P(assassin), and 3+ only when P(all found) >= ``big_number_p``.
+    sigma: float = 0.0
+    big_number_p: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,8 @@ class ClueGiver:
         return self._eps_cache
 
     def scores(self, words: Sequence[str]) -> BoardScores:
-        return board_scores(self.knobs.models, words, self.knobs.vocab_cut)
+        k = self.knobs
+        return board_scores(shipped_models(k.models, k.language), words, k.vocab_cut, k.language)
 
     def candidates(
         self, situation: Situation
@@ -114,7 +125,10 @@ class ClueGiver:
             gap = (1.0 - w) * gap + w * worst
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
         ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
-        value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
+        if k_opts.sigma > 0:
+            value = self._calibrated(cells, sorted_mean, bystanders, assassins, ok)
+        else:
+            value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
         best_k = value.argmax(axis=0)
         best = value.max(axis=0)
         # No admissible k: fall back to the safest single-target clue (valued below any admissible one).
@@ -123,10 +137,13 @@ class ClueGiver:
         best_k = np.where(none, 0, best_k) + 1
         rarity = _rarity(n_clues, k_opts.rarity)
         if k_opts.consensus > 0:
-            agree = agreement(k_opts.models)
+            agree = agreement(scores.models, k_opts.language)
             if agree is not None:
                 rarity = rarity + k_opts.consensus * (1.0 - agree[:n_clues])
         fallback = fallback - rarity
+        if k_opts.language != "en":  # written-form links (shared characters) are no hints
+            open_words = [w for i, w in enumerate(scores.board) if i not in situation.covered]
+            fallback[scores.tables.rows_sharing_characters(open_words, n_clues)] -= 1000.0  # last resort
         self._targets = targets
         self._gap = gap
         self._cells = cells
@@ -172,6 +189,40 @@ class ClueGiver:
         mixed = np.tensordot(weights.astype(np.float32), scores.clue_z, axes=1)  # (clues, 25)
         spread = float(mixed[::7].std()) or 1.0  # a subsample is enough for the scale
         return np.ascontiguousarray((mixed / np.float32(spread)).T)
+
+    def _calibrated(
+        self,
+        cells: npt.NDArray[np.float32],
+        sorted_mean: npt.NDArray[np.float32],
+        bystanders: list[int],
+        assassins: list[int],
+        ok: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.float32]:
+        """(k, clues) value of announcing k: the greens a partner who reads each word with noise
+        ``sigma`` is expected to find before a miss, minus ``assassin_cost`` x the chance that one
+        of my assassins reads above the k-th target. A number of 3 or more also needs P(every
+        target found) >= ``big_number_p``: a safe 2 beats a risky 4."""
+        k_opts = self.knobs
+        scale = np.float32(1.702 / (k_opts.sigma * np.sqrt(2.0)))  # logistic approximation of Phi
+        bad = bystanders + assassins
+        kmax = sorted_mean.shape[0]
+        log_above = np.zeros_like(sorted_mean)  # log P(j-th target reads above every bad word)
+        for b in bad:
+            log_above -= np.logaddexp(np.float32(0.0), -scale * (sorted_mean - cells[b][None, :]))
+        log_all = np.cumsum(log_above, axis=0)  # targets 1..j all above every bad word
+        p_all = np.exp(log_all)
+        expected = np.cumsum(p_all, axis=0)
+        log_safe = np.zeros_like(sorted_mean)
+        for a in assassins:
+            log_safe -= np.logaddexp(np.float32(0.0), -scale * (sorted_mean - cells[a][None, :]))
+        p_assassin = 1.0 - np.exp(log_safe)
+        value = expected - np.float32(k_opts.assassin_cost) * p_assassin
+        ks = np.arange(1, kmax + 1)[:, None]
+        allowed = (ks <= 2) | (p_all >= k_opts.big_number_p)
+        # tau and delta still bound what counts as a real link (the old margins, as a floor).
+        allowed &= sorted_mean >= k_opts.tau
+        del ok
+        return np.asarray(np.where(allowed, value, NEG), dtype=np.float32)
 
     @staticmethod
     def _worst_gap(
