@@ -53,7 +53,7 @@ class GiverKnobs:
     # word); a clue is worth its expected greens minus ``assassin_cost`` times P(assassin). 0 = off.
     noise: float = 0.0
     disagreement: float = 1.0
-    assassin_cost: float = 6.0
+    assassin_cost: float = 3.0  # in greens, for ``noise`` and ``sigma``
     shortlist: int = 150
     samples: int = 64
     # Adapting to the partner: weight the models by how well each explains the cells the partner
@@ -63,7 +63,7 @@ class GiverKnobs:
     # Calibrated numbers (0 = off): the partner is assumed to read each board word's z-score with
     # Gaussian noise ``sigma``; the giver announces the number with the best expected greens minus
     # ``assassin_cost`` x P(assassin), and 3+ only when P(all found) >= ``big_number_p``.
-    sigma: float = 0.0
+    sigma: float = 0.7
     big_number_p: float = 0.5
 
 
@@ -126,7 +126,7 @@ class ClueGiver:
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
         ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
         if k_opts.sigma > 0:
-            value = self._calibrated(cells, sorted_mean, bystanders, assassins, ok)
+            value = np.where(ok, self._calibrated(cells, sorted_mean, bystanders, assassins, gap), NEG)
         else:
             value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
         best_k = value.argmax(axis=0)
@@ -196,33 +196,39 @@ class ClueGiver:
         sorted_mean: npt.NDArray[np.float32],
         bystanders: list[int],
         assassins: list[int],
-        ok: npt.NDArray[np.bool_],
+        gap: npt.NDArray[np.float32],
     ) -> npt.NDArray[np.float32]:
         """(k, clues) value of announcing k: the greens a partner who reads each word with noise
         ``sigma`` is expected to find before a miss, minus ``assassin_cost`` x the chance that one
         of my assassins reads above the k-th target. A number of 3 or more also needs P(every
-        target found) >= ``big_number_p``: a safe 2 beats a risky 4."""
+        target found) >= ``big_number_p``: a safe 2 beats a risky 4. Only a shortlist of clue words
+        (the best by the plain margins) is valued; the rest stay inadmissible, and so does any
+        (clue, k) that fails the plain margins (``delta``, ``delta_assassin``, ``tau``)."""
         k_opts = self.knobs
+        kmax, n_clues = sorted_mean.shape
+        value = np.full((kmax, n_clues), NEG, dtype=np.float32)
+        ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
+        rough = (gap + 0.5 * ks).max(axis=0)
+        short = np.argpartition(-rough, min(k_opts.shortlist, n_clues) - 1)[: k_opts.shortlist]
+        top = sorted_mean[:, short]  # (k, P)
         scale = np.float32(1.702 / (k_opts.sigma * np.sqrt(2.0)))  # logistic approximation of Phi
-        bad = bystanders + assassins
-        kmax = sorted_mean.shape[0]
-        log_above = np.zeros_like(sorted_mean)  # log P(j-th target reads above every bad word)
-        for b in bad:
-            log_above -= np.logaddexp(np.float32(0.0), -scale * (sorted_mean - cells[b][None, :]))
-        log_all = np.cumsum(log_above, axis=0)  # targets 1..j all above every bad word
-        p_all = np.exp(log_all)
-        expected = np.cumsum(p_all, axis=0)
-        log_safe = np.zeros_like(sorted_mean)
-        for a in assassins:
-            log_safe -= np.logaddexp(np.float32(0.0), -scale * (sorted_mean - cells[a][None, :]))
-        p_assassin = 1.0 - np.exp(log_safe)
-        value = expected - np.float32(k_opts.assassin_cost) * p_assassin
-        ks = np.arange(1, kmax + 1)[:, None]
+
+        def log_above(rows: list[int]) -> npt.NDArray[np.float32]:
+            """(k, P): log P(the j-th target reads above every word of ``rows``)."""
+            if not rows:
+                return np.zeros_like(top)
+            diff = top[:, None, :] - cells[rows][:, short][None, :, :]  # (k, rows, P)
+            return np.asarray(-np.log1p(np.exp(-scale * diff)).sum(axis=1), dtype=np.float32)
+
+        safe_from_assassins = log_above(assassins)
+        p_all = np.exp(np.cumsum(log_above(bystanders) + safe_from_assassins, axis=0))
+        expected = np.cumsum(p_all, axis=0)  # greens found before a miss, at most k
+        p_assassin = 1.0 - np.exp(safe_from_assassins)
+        worth = expected - np.float32(k_opts.assassin_cost) * p_assassin
         allowed = (ks <= 2) | (p_all >= k_opts.big_number_p)
-        # tau and delta still bound what counts as a real link (the old margins, as a floor).
-        allowed &= sorted_mean >= k_opts.tau
-        del ok
-        return np.asarray(np.where(allowed, value, NEG), dtype=np.float32)
+        allowed &= top >= k_opts.tau  # a real link, not the best of weak ones
+        value[:, short] = np.where(allowed, worth, NEG)
+        return value
 
     @staticmethod
     def _worst_gap(

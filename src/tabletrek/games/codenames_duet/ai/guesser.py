@@ -45,7 +45,7 @@ class GuesserKnobs:
     # and on the last timer token >= ``last_token_green`` (a miss there costs nothing but an
     # assassin ends the game, and sudden death still gives a chance to win).
     bonus_green: float = 0.0
-    last_token_green: float = 0.0
+    last_token_green: float = 0.9
     vocab_cut: int = 20000
 
 
