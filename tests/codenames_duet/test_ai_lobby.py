@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from tabletrek.web.app import create_app  # noqa: E402
+from tabletrek.web.app import create_app
 
 
 @pytest.mark.parametrize("pack", ["en", "zh-Hant"])

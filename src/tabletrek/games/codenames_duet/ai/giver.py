@@ -3,9 +3,14 @@
 For every clue candidate c and count k it takes the k unfound greens the ensemble ranks highest for c
 and asks how far they stand above the most dangerous other word: the best bystander my partner could
 still touch, or the best assassin plus an extra margin. A (c, k) is admissible when that gap is at
-least ``delta`` and the k-th target is at least ``tau`` above chance; the giver picks the admissible
-pair with the largest k + 0.5 * min(gap, 2), minus small penalties for rare words and for words its
-models read differently (``consensus``). All scores are in standard deviations (z-scores).
+least ``delta`` and the k-th target is at least ``tau`` above chance. Among admissible pairs the
+number is *calibrated* (``sigma`` > 0, the default): a partner is assumed to read every word with
+Gaussian noise, and (c, k) is worth the greens that partner is expected to find before a miss minus
+``assassin_cost`` x P(an assassin reads above the k-th target); 3 or more only when P(all found)
+is at least ``big_number_p`` (a safe 2 beats a risky 4). With ``sigma`` = 0 it picks the largest
+k + 0.5 * min(gap, 2) instead. Then small penalties for rare words and for words its models read
+differently (``consensus``); Chinese clues that share a character with an open board word come last.
+All scores are in standard deviations (z-scores).
 
 Two stricter variants are knobs, off by default because they did not win more games against a
 partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of

@@ -14,7 +14,9 @@ for the clue), each share capped at ``cap``. The current clue weighs fully and, 
 ``spill`` more shares (givers seldom count every related word); earlier clues by ``old_weight``.
 A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_assassin.
 
-In sudden death (no clue, and any miss loses) it touches the cell most likely green.
+On the last timer token it takes no bonus guess past the number unless P(green) >= 0.9
+(``last_token_green``): an assassin there ends a game that sudden death could still win. In sudden
+death (no clue, and any miss loses) it touches the cell most likely green.
 """
 
 from __future__ import annotations
