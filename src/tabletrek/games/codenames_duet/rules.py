@@ -159,17 +159,15 @@ class Duet(Game):
         return state
 
     def _bot_factories(self) -> dict[str, BotFactory]:
-        # The AI partner (ai/, extra [ai]) offers its bots through ``ai.bot_factories()``; without
-        # numpy or its tables the game still plays with the random bot and humans. The AI knows
-        # English only, so other packs offer no AI bots rather than bots that refuse to start.
-        if self.pack.language != "en":
-            return {}
+        # The AI partner (ai/, extra [ai]) offers its bots through ``ai.bot_factories(pack)``;
+        # without numpy or its tables the game still plays with the random bot and humans. A pack
+        # in a language the AI has no tables for gets no AI bots rather than bots that refuse to start.
         try:
             module = importlib.import_module("tabletrek.games.codenames_duet.ai")
         except ImportError:
             return {}
         factories = getattr(module, "bot_factories", None)
-        return dict(factories()) if callable(factories) else {}
+        return dict(factories(self.pack)) if callable(factories) else {}
 
     def terminal(self) -> TextUI:
         from tabletrek.games.codenames_duet.text import DuetTextUI
