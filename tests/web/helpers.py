@@ -14,13 +14,28 @@ Message = dict[str, Any]
 def create_table(
     client: TestClient, game: str = "touring", seats: list[Any] | None = None, **spec: Any
 ) -> Message:
-    body = {"game": game, "players": 2, "seed": 11, **spec}
+    """A table; every person's seat is claimed at once, so ``tokens`` holds one token per person
+    (the creator's from the answer, the others' from claiming their invites)."""
+    body: dict[str, Any] = {"game": game, "players": 2, **spec}
+    people = sum(1 for s in seats if s.get("kind") == "human") if seats is not None else 1
+    if people <= 1:
+        body.setdefault("seed", 11)  # a practice table: its creator may choose the seed
     if seats is not None:
         body["seats"] = seats
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     created: Message = response.json()
+    for seat, code in created.get("invites", {}).items():
+        created["tokens"][seat] = claim(client, created["table"], code)
     return created
+
+
+def claim(client: Any, table: str, code: str) -> str:
+    """Claim a seat through its invite code; the seat's fresh token."""
+    response = client.post(f"/api/tables/{table}/claim", json={"invite": code})
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
 
 
 def live(client: TestClient, table_id: str) -> Any:

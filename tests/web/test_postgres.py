@@ -54,9 +54,12 @@ def test_two_server_processes_share_one_table(pg_url: str) -> None:
     a = ServerProcess(pg_url).start()
     b = ServerProcess(pg_url).start()
     try:
-        spec = {"game": "touring", "players": 2, "seed": 4, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
         created = httpx.post(f"{a.url}/api/tables", json=spec).json()
         table = created["table"]
+        # the friend claims seat 1 through process B; process A learns of it from the store
+        claimed = httpx.post(f"{b.url}/api/tables/{table}/claim", json={"invite": created["invites"]["1"]})
+        created["tokens"]["1"] = claimed.json()["token"]
         with (
             connect(f"ws://127.0.0.1:{a.port}/ws/{table}") as seat0,
             connect(f"ws://127.0.0.1:{b.port}/ws/{table}") as seat1,

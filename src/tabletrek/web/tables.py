@@ -77,6 +77,8 @@ class SeatInfo:
     params: dict[str, Any]
     token_hash: str | None
     nickname: str | None
+    invite_hash: str | None = None
+    """An unclaimed person's seat: the digest of its one-use invite code."""
     away: bool = False
     """A human seat a bot is playing for (timed out or left) until the player comes back."""
     conns: set[Conn] = field(default_factory=set)
@@ -89,6 +91,7 @@ class SeatInfo:
             "nickname": self.nickname,
             "connected": bool(self.conns),
             "away": self.away,
+            "open": self.kind == "human" and self.invite_hash is not None,
         }
 
 
@@ -117,8 +120,15 @@ class LiveTable:
         self.bot_delay = bot_delay
         self.game: Game = shared_game(row.game, row.players, json.dumps(row.options, sort_keys=True))
         self.seats = [
-            SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname) for s in row.seats
+            SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname, s.invite_hash)
+            for s in row.seats
         ]
+        self.archived = row.status == "archived"
+        self.unwatched_since = time.monotonic()
+        self._watched_at = 0.0
+        self._sync_task: asyncio.Task[None] | None = None
+        self._want: set[str] = set()
+        self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
@@ -154,6 +164,80 @@ class LiveTable:
             self.row.actions = row.actions
             self._replay(row.actions)
 
+    # ----- other server processes (shared PostgreSQL store) ------------------------------------
+
+    def request_catch_up(self) -> None:
+        self._request("moves")
+
+    def request_seat_refresh(self) -> None:
+        self._request("seats")
+
+    def request_archive_check(self) -> None:
+        self._request("archive")
+
+    def _request(self, what: str) -> None:
+        """Coalesce notifications: one task per table works through whatever was asked for, so a
+        burst of NOTIFYs costs one read of the store, not one each."""
+        self._want.add(what)
+        if self._sync_task is None:
+            self._sync_task = asyncio.create_task(self._sync())
+
+    async def _sync(self) -> None:
+        try:
+            while self._want:
+                wanted, self._want = self._want, set()
+                if "archive" in wanted:
+                    status = await self._run_in_thread(self.store.status, self.id)
+                    if status == "archived":
+                        await self.archive()
+                if "seats" in wanted:
+                    await self.refresh_seats()
+                if "moves" in wanted:
+                    await self.catch_up()
+        except Exception:
+            log.exception("could not follow table %s from the store", self.id)
+        finally:
+            self._sync_task = None
+
+    async def _run_in_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def refresh_seats(self) -> None:
+        """Take seat changes another process made (a claim, a new invite, a nickname)."""
+        rows = await self._run_in_thread(self.store.load_seats, self.id)
+        async with self.lock:
+            changed = False
+            for row in rows:
+                info = self.seats[row.seat]
+                if (info.token_hash, info.invite_hash, info.nickname) != (
+                    row.token_hash,
+                    row.invite_hash,
+                    row.nickname,
+                ):
+                    changed = True
+                    if info.token_hash != row.token_hash:
+                        self._demote(info, "web.error.seat_reissued")
+                    info.token_hash, info.invite_hash, info.nickname = (
+                        row.token_hash,
+                        row.invite_hash,
+                        row.nickname,
+                    )
+            if changed:
+                self._send_seats()
+
+    async def archive(self) -> None:
+        """The table was archived (idle too long): it keeps its record but takes no more moves."""
+        async with self.lock:
+            if self.archived:
+                return
+            self.archived = True
+            self.row.status = "archived"
+            self._cancel_clock()
+            if self._drive_task is not None:
+                self._drive_task.cancel()
+                self._drive_task = None
+            self.broadcast(None)
+
     async def catch_up(self) -> None:
         """Apply actions another server process committed (shared PostgreSQL store)."""
         async with self.lock:
@@ -178,6 +262,14 @@ class LiveTable:
     @property
     def seq(self) -> int:
         return len(self.log)
+
+    @property
+    def finished(self) -> bool:
+        """Over, or archived: no more moves either way."""
+        return self.archived or self.state.is_over
+
+    def watched_since(self, when: float) -> bool:
+        return bool(self.conns()) or self._watched_at >= when
 
     def names(self) -> list[str]:
         from tabletrek.i18n import seat_name
@@ -224,6 +316,10 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "spectators": len(self.spectators),
             "over": self.state.is_over,
+            "archived": self.archived,
+            # practice: its only person is its creator, who may have chosen the seed
+            "practice": self.row.practice,
+            "public": self.row.public,
         }
 
     def _log_lines(self, seat: int | None, start: int) -> list[dict[str, Any]]:
@@ -242,7 +338,7 @@ class LiveTable:
         view = view_cache[seat]
         legal: list[dict[str, str]] = []
         to_act = state.current_player
-        if seat is not None and to_act == seat and not self.seats[seat].away:
+        if seat is not None and to_act == seat and not self.seats[seat].away and not self.archived:
             legal = self._legal_for(view, conn.lang)
         if start is None:
             first = max(0, len(self.log) - LOG_TAIL)
@@ -292,11 +388,47 @@ class LiveTable:
         for conn in self.conns():
             conn.send(self.message_for(conn, start, cache))
 
+    def _send_seats(self, skip: Conn | None = None) -> None:
+        message = {"type": "seats", "table": self.table_info(), "names": self.names()}
+        for other in self.conns():
+            if other is not skip:
+                other.send(message)
+
+    def notice(self, key: str, **args: Any) -> None:
+        """Tell everyone at the table something that is not a move (shown in their log)."""
+        message = {"type": "notice", "key": key, "args": args}
+        for conn in self.conns():
+            conn.send(message)
+
+    def _demote(self, info: SeatInfo, key: str) -> None:
+        """The seat's connections watch from now on (its token changed hands)."""
+        for conn in list(info.conns):
+            info.conns.discard(conn)
+            conn.seat = None
+            self.spectators.add(conn)
+            conn.send(WebError(key).to_message())
+            conn.send(self.message_for(conn, None, {}))
+
+    def _set_away(self, seat: int, away: bool, why: str) -> None:
+        """A bot takes a person's seat over (``away``) or hands it back; logged and told to all."""
+        info = self.seats[seat]
+        if info.kind != "human" or info.away == away:
+            return
+        info.away = away
+        if away:
+            log.info("table %s: a bot takes over seat %d (%s)", self.id, seat + 1, why)
+            self.notice("web.notice.bot_takes_over", seat=seat_ref(seat), why=why)
+        else:
+            log.info("table %s: the player takes seat %d back (%s)", self.id, seat + 1, why)
+            self.notice("web.notice.player_back", seat=seat_ref(seat))
+
     # ----- connections --------------------------------------------------------------------------
 
     async def join(self, conn: Conn, token: str | None, nickname: str | None) -> None:
+        if token and not self.store.is_sqlite and self.seat_for_token(token) is None:
+            await self.refresh_seats()  # claimed through another server process a moment ago?
         async with self.lock:
-            if not self.store.is_sqlite:
+            if not self.store.is_sqlite and not self.finished:
                 await self._catch_up_locked()  # a shared store: show the moves other processes made
             seat = None
             if token:
@@ -307,20 +439,25 @@ class LiveTable:
                 self.seats[conn.seat].conns.discard(conn)
             self.spectators.discard(conn)
             conn.seat = seat
+            self._watched_at = time.time()
             if seat is None:
                 self.spectators.add(conn)
             else:
                 info = self.seats[seat]
+                if info.conns:
+                    # One live connection per seat: the newest holds it, the older one watches,
+                    # and everyone at the table is told the seat was opened somewhere else.
+                    self._demote(info, "web.error.seat_elsewhere")
+                    log.info("table %s: seat %d opened by a second connection", self.id, seat + 1)
+                    self.notice("web.notice.seat_reopened", seat=seat_ref(seat))
                 info.conns.add(conn)
                 if nickname and nickname != info.nickname:
                     info.nickname = nickname
                     await self._run(self.store.set_nickname, self.id, seat, nickname)
-                info.away = False  # the player is back: hand the seat back from the bot
+                self._set_away(seat, False, "came back")  # hand the seat back from the bot
             self._arm_clock()
             conn.send(self.message_for(conn, None, {}))
-            for other in self.conns():
-                if other is not conn:
-                    other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+            self._send_seats(skip=conn)
             self._ensure_drive()
 
     def leave_conn(self, conn: Conn) -> None:
@@ -329,51 +466,102 @@ class LiveTable:
             self.seats[conn.seat].conns.discard(conn)
         self.spectators.discard(conn)
         conn.close()
-        for other in self.conns():
-            other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+        self._watched_at = time.time()
+        if not self.conns():
+            self.unwatched_since = time.monotonic()
+        self._send_seats()
+
+    async def claim(self, invite: str | None, seat: int | None) -> tuple[int, str]:
+        """Claim an unclaimed person's seat: with its invite code, or (a public table) by number.
+
+        The claimer gets a fresh token of its own and the invite is spent: whoever else holds
+        the code (the host who made it, or anyone it was forwarded to) can no longer take the
+        seat. The store's update is atomic, so of two claims racing, one wins."""
+        if invite is None and not self.store.is_sqlite:
+            await self.refresh_seats()
+        async with self.lock:
+            if self.finished:
+                raise WebError("web.error.claim_closed")
+            if invite is not None:
+                digest = token_hash(invite)
+                match = [
+                    s
+                    for s in self.seats
+                    if s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest)
+                ]
+                if not match and not self.store.is_sqlite:
+                    rows = await self._run(self.store.load_seats, self.id)
+                    match = [self.seats[r.seat] for r in rows if r.invite_hash == digest]
+                if not match:
+                    raise WebError("web.error.invite_spent")
+                info = match[0]
+            else:
+                if not self.row.public:
+                    raise WebError("web.error.invite_spent")
+                if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat].invite_hash is None:
+                    raise WebError("web.error.seat_taken")
+                info = self.seats[seat]
+                digest = None
+            token = new_token()
+            if not await self._run(self.store.claim_seat, self.id, info.seat, digest, token_hash(token)):
+                raise WebError("web.error.invite_spent")
+            info.token_hash = token_hash(token)
+            info.invite_hash = None
+            log.info("table %s: seat %d claimed", self.id, info.seat + 1)
+            self._send_seats()
+            return info.seat, token
+
+    async def set_public(self, host_token: str | None, public: bool) -> None:
+        async with self.lock:
+            self._check_host(host_token)
+            if public and not any(s.kind == "human" and s.invite_hash for s in self.seats):
+                raise WebError("web.error.bad_request", detail="this table has no open seat to offer")
+            await self._run(self.store.set_public, self.id, public)
+            self.row.public = public
+            self._send_seats()
+
+    def _check_host(self, host_token: str | None) -> None:
+        if not host_token or not hmac.compare_digest(token_hash(host_token), self.row.host_hash):
+            raise WebError("web.error.not_host")
 
     async def leave_seat(self, conn: Conn) -> None:
         """The player leaves the table: a bot plays the seat until they come back."""
         async with self.lock:
             if conn.seat is None:
                 raise WebError("web.error.spectator")
-            self.seats[conn.seat].away = True
+            self._set_away(conn.seat, True, "the player left")
             self._after_change(None)
 
     async def come_back(self, conn: Conn) -> None:
         async with self.lock:
             if conn.seat is None:
                 raise WebError("web.error.spectator")
-            self.seats[conn.seat].away = False
+            self._set_away(conn.seat, False, "came back")
             self._after_change(None)
 
     async def new_invite(self, host_token: str | None, seat: int) -> str:
-        """The host gives a person's seat a new token; the old one goes stale at once.
+        """The host gives a person's seat a new one-use invite; the seat's token goes stale at once.
 
-        Whoever held the old link watches as a spectator from now on (a leaked link, or a player
-        who left for good and is replaced)."""
+        Whoever held the seat watches as a spectator from now on (a leaked link, or a player who
+        left for good and is replaced), and everyone sees the seat open again."""
         async with self.lock:
-            if not host_token or not hmac.compare_digest(token_hash(host_token), self.row.host_hash):
-                raise WebError("web.error.not_host")
+            self._check_host(host_token)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
                 raise WebError("web.error.bad_request", detail="no seat of a person with that number")
-            token = new_token()
-            digest = token_hash(token)
-            await self._run(self.store.set_token_hash, self.id, seat, digest)
+            code = new_token()
+            digest = token_hash(code)
+            await self._run(self.store.reissue_seat, self.id, seat, digest)
             info = self.seats[seat]
-            info.token_hash = digest
-            for conn in list(info.conns):
-                info.conns.discard(conn)
-                conn.seat = None
-                self.spectators.add(conn)
-                conn.send(WebError("web.error.seat_reissued").to_message())
-                conn.send(self.message_for(conn, None, {}))
-            for other in self.conns():
-                other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
-            return token
+            info.token_hash = None
+            info.invite_hash = digest
+            self._demote(info, "web.error.seat_reissued")
+            self._send_seats()
+            return code
 
     async def set_nickname(self, conn: Conn, nickname: str) -> None:
         async with self.lock:
+            if self.archived:
+                raise WebError("web.error.archived")
             if conn.seat is None:
                 raise WebError("web.error.spectator")
             self.seats[conn.seat].nickname = nickname
@@ -391,6 +579,8 @@ class LiveTable:
                 raise WebError("web.error.wrong_seat", seat=seat_ref(seat), claimed=claimed_seat)
             if self.state.is_over:
                 raise WebError("core.illegal.game_over")
+            if self.archived:
+                raise WebError("web.error.archived")
             if seq is not None and seq != len(self.log):
                 conn.send(self.message_for(conn, None, {}))  # refresh the out-of-date screen
                 raise WebError("web.error.stale", seq=seq, current=len(self.log))
@@ -403,7 +593,7 @@ class LiveTable:
                 events = self.state.apply(text)
             except IllegalAction as exc:
                 raise WebError(exc.key, **exc.params) from None
-            self.seats[seat].away = False
+            self._set_away(seat, False, "moved")
             await self._commit(seat, events)
 
     async def _commit(self, seat: int, events: list[Event]) -> None:
@@ -438,18 +628,33 @@ class LiveTable:
         self._ensure_drive()
 
     def _ensure_drive(self) -> None:
-        if self._bot_seat_to_move() is None or self._drive_task is not None:
+        if self._bot_seat_to_move() is None or self._drive_task is not None or self.archived:
             return
+        if not self.conns():
+            return  # nobody watches: bots wait (a table of bots alone would play to no one)
         if self._yielded_at is not None and time.monotonic() - self._yielded_at < YIELD_BOTS_FOR:
-            return  # another server process moves this table's bots (shared store)
+            # Another server process moves this table's bots (shared store). If it goes quiet,
+            # take them back: checked once when the grace time is up, not by polling.
+            if self._retake_task is None:
+                self._retake_task = asyncio.create_task(self._retake_later())
+            return
         self._yielded_at = None
         self._drive_task = asyncio.create_task(self._drive())
+
+    async def _retake_later(self) -> None:
+        try:
+            while self._yielded_at is not None and time.monotonic() - self._yielded_at < YIELD_BOTS_FOR:
+                await asyncio.sleep(YIELD_BOTS_FOR - (time.monotonic() - self._yielded_at) + 0.05)
+            self._retake_task = None
+            await self.catch_up()
+        finally:
+            self._retake_task = None
 
     async def _drive(self) -> None:
         try:
             while True:
                 async with self.lock:
-                    if self._bot_seat_to_move() is None:
+                    if self._bot_seat_to_move() is None or not self.conns() or self.archived:
                         self._drive_task = None
                         return
                 if self.bot_delay > 0:
@@ -459,7 +664,7 @@ class LiveTable:
                 refused: WebError | None = None
                 async with self.lock:
                     seat = self._bot_seat_to_move()
-                    if seat is None:
+                    if seat is None or not self.conns() or self.archived:
                         continue
                     action = await self._bot_move(seat)
                     events = self.state.apply(action)
@@ -507,7 +712,13 @@ class LiveTable:
     def _arm_clock(self) -> None:
         clock = self.row.clock
         seat = self.state.current_player
-        if not clock or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
+        if (
+            not clock
+            or self.archived
+            or seat is None
+            or self.seats[seat].kind != "human"
+            or self.seats[seat].away
+        ):
             self._cancel_clock()
             return
         key = (seat, len(self.log))
@@ -533,15 +744,23 @@ class LiveTable:
             self._clock_task = None
             self._clock_key = None
             self.deadline = None
-            self.seats[key[0]].away = True  # timed out: a bot plays until the player returns
+            # timed out: a bot plays until the player returns
+            self._set_away(key[0], True, f"no move in {seconds:g} s")
             self._after_change(None)
 
+    def drop(self) -> None:
+        """Forgotten by the manager (nobody watches): stop its tasks; it reloads when asked for."""
+        for task in (self._drive_task, self._clock_task, self._sync_task, self._retake_task):
+            if task is not None:
+                task.cancel()
+        self._drive_task = self._clock_task = self._sync_task = self._retake_task = None
+
     async def close(self) -> None:
-        for task in (self._drive_task, self._clock_task):
+        for task in (self._drive_task, self._clock_task, self._sync_task, self._retake_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        self._drive_task = self._clock_task = None
+        self._drive_task = self._clock_task = self._sync_task = self._retake_task = None
         for conn in self.conns():
             conn.close()
