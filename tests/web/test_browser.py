@@ -16,7 +16,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from websockets.sync.client import connect
 
 from .helpers import ServerProcess
