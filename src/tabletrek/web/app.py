@@ -41,6 +41,8 @@ MAX_MESSAGE = Limits.max_message
 MAX_BODY = Limits.max_body
 MAX_ACTION = validation.MAX_ACTION
 MAX_STEP = 10**7
+FULL_RETRY = 60
+"""Seconds a client is told to wait when the server holds as many tables as it may."""
 DATA_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 
 log = logging.getLogger("tabletrek.web")
@@ -156,9 +158,13 @@ def create_app(
             except Limited as exc:
                 return exc.response()
             except WebError as exc:
-                status = getattr(exc, "status", 400)
-                # a refused body is not read to its end: the connection cannot carry another request
-                return error_response(exc, status, {"Connection": "close"} if status == 413 else None)
+                headers = None
+                if exc.status == 413:
+                    # a refused body is not read to its end: the connection cannot carry another
+                    headers = {"Connection": "close"}
+                elif exc.status == 429:
+                    headers = {"Retry-After": str(FULL_RETRY)}
+                return error_response(exc, exc.status, headers)
 
         return wrapped
 
@@ -218,12 +224,7 @@ def create_app(
         return JSONResponse({"lang": lang, "messages": merged})
 
     async def body_json(request: Request) -> Any:
-        try:
-            body = await read_body(request, limits.max_body)
-        except WebError as exc:
-            if exc.key == "web.error.too_big":
-                exc.status = 413  # type: ignore[attr-defined]
-            raise
+        body = await read_body(request, limits.max_body)
         if not body:
             return {}
         return validation.parse_json(body)

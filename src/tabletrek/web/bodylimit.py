@@ -13,6 +13,8 @@ from tabletrek.web.errors import WebError
 
 
 class TooBig(WebError):
+    status = 413
+
     def __init__(self, limit: int) -> None:
         super().__init__("web.error.too_big", limit=limit)
 

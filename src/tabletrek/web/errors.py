@@ -26,10 +26,17 @@ def safe_arg(value: Any) -> Any:
 class WebError(Exception):
     """A refused request; ``key`` is in the ``[web.error]`` catalog (or a game's ``illegal`` table)."""
 
+    status = 400
+    """The HTTP status it answers with where no handler says otherwise."""
+
     def __init__(self, key: str, **args: Any) -> None:
         super().__init__(key)
         self.key = key
         self.args_ = {name: safe_arg(value) for name, value in args.items()}
+
+    def with_status(self, status: int) -> WebError:
+        self.status = status
+        return self
 
     def to_message(self) -> dict[str, Any]:
         from tabletrek.core.events import render_message

@@ -390,7 +390,7 @@ class Manager:
         try:
             await self._run(self.store.create_table, row, self.limits.max_tables)
         except Full:
-            raise WebError("web.error.full", limit=self.limits.max_tables) from None
+            raise WebError("web.error.full", limit=self.limits.max_tables).with_status(429) from None
         table = self._build(row)
         self.tables[row.id] = table
         async with table.lock:
