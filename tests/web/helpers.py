@@ -130,7 +130,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_text()[-2000:]}")
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/favicon.ico", timeout=1).status_code == 204:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
