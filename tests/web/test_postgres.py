@@ -62,7 +62,7 @@ def test_a_commit_of_moves_notifies_listeners_and_a_refused_one_does_not(pg_url:
         listener.execute("LISTEN tabletrek")
         store.append_actions([(row.id, 0, "play go", 0, None)])
         notes = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
-        assert notes == [f"m {row.id}"]
+        assert notes == [f"m {row.id} 0 play go"]  # the move itself: no read needed
         with pytest.raises(Conflict):
             store.append_action(row.id, 0, "discard 3", 0, None)  # rolled back: nobody hears of it
         assert [n.payload for n in listener.notifies(timeout=0.5)] == []

@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletrek.core.registry import load
@@ -262,6 +263,27 @@ def test_a_creation_flood_gets_429_while_a_normal_client_still_creates(tmp_path:
         assert "Traceback" not in server.log_text()
     finally:
         server.stop()
+
+
+def test_a_connection_flood_from_one_address_is_closed_while_others_still_join(server: ServerProcess) -> None:
+    with from_address(40) as http:
+        table = http.post(f"{server.url}/api/tables", json=two_people()).json()["table"]
+    refused = 0
+    for _ in range(45):  # the join bucket holds 30
+        with connect(f"{server.ws_url}/ws/{table}", source_address=("127.0.0.41", 0)) as ws:
+            try:
+                ws.send(json.dumps({"type": "hello"}))
+                first = json.loads(ws.recv(timeout=10))
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 4429
+                refused += 1
+                continue
+            if first["type"] == "error":
+                assert first["key"] == "web.error.too_many"
+                refused += 1
+    assert refused >= 10
+    with connect(f"{server.ws_url}/ws/{table}", source_address=("127.0.0.42", 0)) as ws:
+        assert hello(ws)["type"] == "state"
 
 
 def test_the_table_cap_holds_under_concurrent_creation(tmp_path: Path) -> None:

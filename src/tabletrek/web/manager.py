@@ -187,12 +187,17 @@ class Manager:
 
     def on_notify(self, payload: str) -> None:
         """A NOTIFY from the store: ``m``oves, a ``s``eat change or an ``a``rchived table."""
-        kind, _, table_id = payload.partition(" ")
+        kind, _, rest = payload.partition(" ")
+        table_id, _, rest = rest.partition(" ")
         table = self.tables.get(table_id)
         if table is None:
             return  # not in memory here: it loads fresh from the store when asked for
         if kind == "m":
-            table.request_catch_up()
+            number, _, text = rest.partition(" ")
+            if number.isdigit():
+                table.moves_committed(int(number), text or None)
+            else:
+                table.request_catch_up()
         elif kind == "s":
             table.request_seat_refresh()
         elif kind == "a":

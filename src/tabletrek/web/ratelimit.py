@@ -51,11 +51,10 @@ class Limits:
         known = {f.name: f for f in fields(self)}
         if name not in known:
             raise ValueError(f"unknown limit {name!r}; known: {', '.join(sorted(known))}")
-        kind = int if known[name].type in ("int", int) else float
-        number = kind(value)
-        if number < 0 or (isinstance(number, float) and not math.isfinite(number)):
+        number = float(value)
+        if number < 0 or not math.isfinite(number):
             raise ValueError(f"limit {name} must be a finite number >= 0")
-        setattr(self, name, number)
+        setattr(self, name, int(number) if known[name].type in ("int", int) else number)
 
 
 class Bucket:

@@ -111,8 +111,19 @@ MIGRATIONS = {
 """Columns newer than the first schema: added to an older database when a server opens it."""
 
 CHANNEL = "tabletrek"
-"""The PostgreSQL NOTIFY channel: payload ``m <table id>`` after moves, ``s <table id>`` after a
+"""The PostgreSQL NOTIFY channel: payload ``m <table id> <seq> <text>`` per move, ``s <table id>`` after a
 seat changed hands (claimed, reissued, renamed), ``a <table id>`` when a table was archived."""
+MAX_PAYLOAD = 7900
+"""Bytes of a NOTIFY payload (PostgreSQL takes under 8,000); a longer move is sent without its text."""
+
+
+def move_payload(table_id: str, seq: int, text: str) -> str:
+    """``m <table id> <move number> <text>``: the text lets a listener apply the move without
+    reading it back from the store."""
+    payload = f"m {table_id} {seq} {text}"
+    return payload if len(payload.encode("utf-8")) <= MAX_PAYLOAD else f"m {table_id} {seq}"
+
+
 CAP_LOCK = 0x7461626C6575  # the advisory lock that makes the count-then-insert of a table atomic
 
 
@@ -252,7 +263,7 @@ class Store:
                 if status is not None:
                     values["status"] = status
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
-                self._notify(conn, [f"m {table_id}"])
+                self._notify(conn, [move_payload(table_id, seq, text)])
         except IntegrityError:
             raise Conflict(f"table {table_id} already has action {seq}") from None
 
@@ -274,7 +285,9 @@ class Store:
                 moved = sorted({r[0] for r in rows})
                 conn.execute(update(tables_t).where(tables_t.c.id.in_(moved)).values(touched=now))
                 # In the same transaction: the others hear of the moves exactly when they commit.
-                self._notify(conn, [f"m {table_id}" for table_id in moved])
+                self._notify(
+                    conn, [move_payload(r[0], r[1], r[2]) for r in sorted(rows, key=lambda r: r[:2])]
+                )
             return [None] * len(rows)
         except IntegrityError:
             results: list[Conflict | None] = []

@@ -128,6 +128,7 @@ class LiveTable:
         self._watched_at = 0.0
         self._sync_task: asyncio.Task[None] | None = None
         self._want: set[str] = set()
+        self._incoming: list[tuple[int, str | None]] = []
         self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
         self.lock = asyncio.Lock()
@@ -169,6 +170,15 @@ class LiveTable:
     def request_catch_up(self) -> None:
         self._request("moves")
 
+    def moves_committed(self, seq: int, text: str | None) -> None:
+        """A NOTIFY: move ``seq`` (its text, when it fitted in the payload) was committed by some
+        process. One this table already has (its own, say) costs nothing; the next one in line is
+        applied from the payload without reading the store."""
+        if seq < len(self.log) and not self._incoming:
+            return
+        self._incoming.append((seq, text))
+        self._request("incoming")
+
     def request_seat_refresh(self) -> None:
         self._request("seats")
 
@@ -192,7 +202,10 @@ class LiveTable:
                         await self.archive()
                 if "seats" in wanted:
                     await self.refresh_seats()
+                if "incoming" in wanted and "moves" not in wanted:
+                    await self._apply_incoming()
                 if "moves" in wanted:
+                    self._incoming.clear()
                     await self.catch_up()
         except Exception:
             log.exception("could not follow table %s from the store", self.id)
@@ -238,15 +251,30 @@ class LiveTable:
                 self._drive_task = None
             self.broadcast(None)
 
+    async def _apply_incoming(self) -> None:
+        async with self.lock:
+            incoming, self._incoming = sorted(self._incoming, key=lambda m: m[0]), []
+            texts: list[str] = []
+            for seq, text in incoming:
+                if seq < len(self.log) + len(texts):
+                    continue
+                if seq > len(self.log) + len(texts) or text is None:
+                    await self._catch_up_locked()  # a gap, or a move too long for a payload
+                    return
+                texts.append(text)
+            if texts:
+                await self._catch_up_locked(texts)
+
     async def catch_up(self) -> None:
         """Apply actions another server process committed (shared PostgreSQL store)."""
         async with self.lock:
             await self._catch_up_locked()
 
-    async def _catch_up_locked(self) -> None:
+    async def _catch_up_locked(self, texts: list[str] | None = None) -> None:
         loop = asyncio.get_running_loop()
         have = len(self.log)
-        texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
+        if texts is None:
+            texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
         if not texts:
             self._ensure_drive()  # the other process went quiet: take the bots back in time
             return
@@ -254,7 +282,14 @@ class LiveTable:
             self._yielded_at = time.monotonic()  # it is still moving them
         for text in texts:
             actor = self.state.current_player
-            self.log.append(step(actor, self.state.apply(text)))
+            try:
+                self.log.append(step(actor, self.state.apply(text)))
+            except IllegalAction:
+                # this process's copy went astray (it should not): the store is the truth
+                log.warning("table %s: a move from another process does not apply; rebuilding", self.id)
+                await self._rebuild_from_store()
+                self._after_change(None)
+                return
         self._after_change(have)
 
     # ----- queries ------------------------------------------------------------------------------
