@@ -29,12 +29,13 @@ from tabletrek.core.registry import game_class, games, load
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
 from tabletrek.web import validation
 from tabletrek.web.bodylimit import read_body
+from tabletrek.web.conns import Conn
 from tabletrek.web.errors import WebError
 from tabletrek.web.manager import Manager
 from tabletrek.web.ratelimit import Limiter, Limits, client_key
 from tabletrek.web.replay import replay_steps, replay_view, viewer_for
 from tabletrek.web.store import Store
-from tabletrek.web.tables import Conn, LiveTable
+from tabletrek.web.tables import LiveTable
 
 MAX_MESSAGE = Limits.max_message
 """Largest client message the app reads (action texts and clues are short)."""

@@ -4,6 +4,8 @@ One ``asyncio.Lock`` per table serialises everything that reads or changes the s
 applied, then committed to the store, and only then broadcast: nobody hears of a move that a crash
 could lose. Each connection gets only its own seat's ``view`` (a spectator the ``public_view``) and
 the events as its seat may see them.
+
+Following other server processes is in follow.py, claiming seats in invites.py.
 """
 
 from __future__ import annotations
@@ -11,13 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
 import json
 import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
@@ -27,9 +27,12 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
+from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
-from tabletrek.web.store import Conflict, Store, TableRow, new_token, token_hash
+from tabletrek.web.follow import FollowStore
+from tabletrek.web.invites import Invites
+from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 from tabletrek.web.writer import Writer
 
 LOG_TAIL = 400
@@ -42,57 +45,6 @@ SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
-QUEUE_LIMIT = 200
-"""Messages a slow client may have waiting before it is disconnected."""
-
-
-class Conn:
-    """One WebSocket client: a seat (or None for a spectator), a language and an outbound queue."""
-
-    def __init__(self, lang: str = "en") -> None:
-        self.seat: int | None = None
-        self.lang = lang
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.close()
-            return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
-
-
-@dataclass
-class SeatInfo:
-    seat: int
-    kind: str
-    bot: str | None
-    params: dict[str, Any]
-    token_hash: str | None
-    nickname: str | None
-    invite_hash: str | None = None
-    """An unclaimed person's seat: the digest of its one-use invite code."""
-    away: bool = False
-    """A human seat a bot is playing for (timed out or left) until the player comes back."""
-    conns: set[Conn] = field(default_factory=set)
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "nickname": self.nickname,
-            "connected": bool(self.conns),
-            "away": self.away,
-            "open": self.kind == "human" and self.invite_hash is not None,
-        }
 
 
 @functools.lru_cache(maxsize=256)
@@ -108,7 +60,7 @@ def takeover_bot_name(game: Game) -> str:
     return names[1] if len(names) > 1 else names[0]
 
 
-class LiveTable:
+class LiveTable(FollowStore, Invites):
     def __init__(
         self, row: TableRow, store: Store, writer: Writer, executor: Executor, bot_delay: float
     ) -> None:
@@ -164,133 +116,6 @@ class LiveTable:
         if row is not None:
             self.row.actions = row.actions
             self._replay(row.actions)
-
-    # ----- other server processes (shared PostgreSQL store) ------------------------------------
-
-    def request_catch_up(self) -> None:
-        self._request("moves")
-
-    def moves_committed(self, seq: int, text: str | None) -> None:
-        """A NOTIFY: move ``seq`` (its text, when it fitted in the payload) was committed by some
-        process. One this table already has (its own, say) costs nothing; the next one in line is
-        applied from the payload without reading the store."""
-        if seq < len(self.log) and not self._incoming:
-            return
-        self._incoming.append((seq, text))
-        self._request("incoming")
-
-    def request_seat_refresh(self) -> None:
-        self._request("seats")
-
-    def request_archive_check(self) -> None:
-        self._request("archive")
-
-    def _request(self, what: str) -> None:
-        """Coalesce notifications: one task per table works through whatever was asked for, so a
-        burst of NOTIFYs costs one read of the store, not one each."""
-        self._want.add(what)
-        if self._sync_task is None:
-            self._sync_task = asyncio.create_task(self._sync())
-
-    async def _sync(self) -> None:
-        try:
-            while self._want:
-                wanted, self._want = self._want, set()
-                if "archive" in wanted:
-                    status = await self._run_in_thread(self.store.status, self.id)
-                    if status == "archived":
-                        await self.archive()
-                if "seats" in wanted:
-                    await self.refresh_seats()
-                if "incoming" in wanted and "moves" not in wanted:
-                    await self._apply_incoming()
-                if "moves" in wanted:
-                    self._incoming.clear()
-                    await self.catch_up()
-        except Exception:
-            log.exception("could not follow table %s from the store", self.id)
-        finally:
-            self._sync_task = None
-
-    async def _run_in_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
-
-    async def refresh_seats(self) -> None:
-        """Take seat changes another process made (a claim, a new invite, a nickname)."""
-        rows = await self._run_in_thread(self.store.load_seats, self.id)
-        async with self.lock:
-            changed = False
-            for row in rows:
-                info = self.seats[row.seat]
-                if (info.token_hash, info.invite_hash, info.nickname) != (
-                    row.token_hash,
-                    row.invite_hash,
-                    row.nickname,
-                ):
-                    changed = True
-                    if info.token_hash != row.token_hash:
-                        self._demote(info, "web.error.seat_reissued")
-                    info.token_hash, info.invite_hash, info.nickname = (
-                        row.token_hash,
-                        row.invite_hash,
-                        row.nickname,
-                    )
-            if changed:
-                self._send_seats()
-
-    async def archive(self) -> None:
-        """The table was archived (idle too long): it keeps its record but takes no more moves."""
-        async with self.lock:
-            if self.archived:
-                return
-            self.archived = True
-            self.row.status = "archived"
-            self._cancel_clock()
-            if self._drive_task is not None:
-                self._drive_task.cancel()
-                self._drive_task = None
-            self.broadcast(None)
-
-    async def _apply_incoming(self) -> None:
-        async with self.lock:
-            incoming, self._incoming = sorted(self._incoming, key=lambda m: m[0]), []
-            texts: list[str] = []
-            for seq, text in incoming:
-                if seq < len(self.log) + len(texts):
-                    continue
-                if seq > len(self.log) + len(texts) or text is None:
-                    await self._catch_up_locked()  # a gap, or a move too long for a payload
-                    return
-                texts.append(text)
-            if texts:
-                await self._catch_up_locked(texts)
-
-    async def catch_up(self) -> None:
-        """Apply actions another server process committed (shared PostgreSQL store)."""
-        async with self.lock:
-            await self._catch_up_locked()
-
-    async def _catch_up_locked(self, texts: list[str] | None = None) -> None:
-        loop = asyncio.get_running_loop()
-        have = len(self.log)
-        if texts is None:
-            texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
-        if not texts:
-            self._ensure_drive()  # the other process went quiet: take the bots back in time
-            return
-        if self._yielded_at is not None:
-            self._yielded_at = time.monotonic()  # it is still moving them
-        for text in texts:
-            actor = self.state.current_player
-            try:
-                self.log.append(step(actor, self.state.apply(text)))
-            except IllegalAction:
-                # this process's copy went astray (it should not): the store is the truth
-                log.warning("table %s: a move from another process does not apply; rebuilding", self.id)
-                await self._rebuild_from_store()
-                self._after_change(None)
-                return
-        self._after_change(have)
 
     # ----- queries ------------------------------------------------------------------------------
 
@@ -506,59 +331,6 @@ class LiveTable:
             self.unwatched_since = time.monotonic()
         self._send_seats()
 
-    async def claim(self, invite: str | None, seat: int | None) -> tuple[int, str]:
-        """Claim an unclaimed person's seat: with its invite code, or (a public table) by number.
-
-        The claimer gets a fresh token of its own and the invite is spent: whoever else holds
-        the code (the host who made it, or anyone it was forwarded to) can no longer take the
-        seat. The store's update is atomic, so of two claims racing, one wins."""
-        if invite is None and not self.store.is_sqlite:
-            await self.refresh_seats()
-        async with self.lock:
-            if self.finished:
-                raise WebError("web.error.claim_closed")
-            if invite is not None:
-                digest = token_hash(invite)
-                match = [
-                    s
-                    for s in self.seats
-                    if s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest)
-                ]
-                if not match and not self.store.is_sqlite:
-                    rows = await self._run(self.store.load_seats, self.id)
-                    match = [self.seats[r.seat] for r in rows if r.invite_hash == digest]
-                if not match:
-                    raise WebError("web.error.invite_spent")
-                info = match[0]
-            else:
-                if not self.row.public:
-                    raise WebError("web.error.invite_spent")
-                if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat].invite_hash is None:
-                    raise WebError("web.error.seat_taken")
-                info = self.seats[seat]
-                digest = None
-            token = new_token()
-            if not await self._run(self.store.claim_seat, self.id, info.seat, digest, token_hash(token)):
-                raise WebError("web.error.invite_spent")
-            info.token_hash = token_hash(token)
-            info.invite_hash = None
-            log.info("table %s: seat %d claimed", self.id, info.seat + 1)
-            self._send_seats()
-            return info.seat, token
-
-    async def set_public(self, host_token: str | None, public: bool) -> None:
-        async with self.lock:
-            self._check_host(host_token)
-            if public and not any(s.kind == "human" and s.invite_hash for s in self.seats):
-                raise WebError("web.error.bad_request", detail="this table has no open seat to offer")
-            await self._run(self.store.set_public, self.id, public)
-            self.row.public = public
-            self._send_seats()
-
-    def _check_host(self, host_token: str | None) -> None:
-        if not host_token or not hmac.compare_digest(token_hash(host_token), self.row.host_hash):
-            raise WebError("web.error.not_host")
-
     async def leave_seat(self, conn: Conn) -> None:
         """The player leaves the table: a bot plays the seat until they come back."""
         async with self.lock:
@@ -573,25 +345,6 @@ class LiveTable:
                 raise WebError("web.error.spectator")
             self._set_away(conn.seat, False, "came back")
             self._after_change(None)
-
-    async def new_invite(self, host_token: str | None, seat: int) -> str:
-        """The host gives a person's seat a new one-use invite; the seat's token goes stale at once.
-
-        Whoever held the seat watches as a spectator from now on (a leaked link, or a player who
-        left for good and is replaced), and everyone sees the seat open again."""
-        async with self.lock:
-            self._check_host(host_token)
-            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-                raise WebError("web.error.bad_request", detail="no seat of a person with that number")
-            code = new_token()
-            digest = token_hash(code)
-            await self._run(self.store.reissue_seat, self.id, seat, digest)
-            info = self.seats[seat]
-            info.token_hash = None
-            info.invite_hash = digest
-            self._demote(info, "web.error.seat_reissued")
-            self._send_seats()
-            return code
 
     async def set_nickname(self, conn: Conn, nickname: str) -> None:
         async with self.lock:
