@@ -91,11 +91,13 @@ class ServerProcess:
         self.port = free_port()
         self.proc: Any = None
         if log_path is None:
-            handle, name = tempfile.mkstemp(prefix="tabletrek-serve-", suffix=".log")
             import os
+            import weakref
 
+            handle, name = tempfile.mkstemp(prefix="tabletrek-serve-", suffix=".log")
             os.close(handle)
             log_path = name
+            weakref.finalize(self, Path(name).unlink, missing_ok=True)  # a log nobody asked to keep
         self.log_path = Path(log_path)
 
     @property
