@@ -8,7 +8,7 @@ from pathlib import Path
 from tabletrek.i18n import catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
-KEY = re.compile(r"""["'`](web\.(?:ui|error|serve)\.[a-z_]+)["'`]""")
+KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice)\.[a-z_]+)["'`]""")
 
 
 def used_keys() -> set[str]:

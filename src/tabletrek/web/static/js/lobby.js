@@ -91,7 +91,7 @@ function renderForm(form, gameName, playerCount = null) {
     }
     const seatsOwned = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
     const mine = seatsOwned.length ? body.tokens[String(seatsOwned[0])] : null;
-    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.tokens }));
+    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.invites }));
     location.href = `/t/${body.table}`;
   };
 }

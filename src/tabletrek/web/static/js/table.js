@@ -10,8 +10,14 @@ const key = `tt.table.${tableId}`;
 const saved = JSON.parse(localStorage.getItem(key) || "{}");
 const hash = new URLSearchParams(location.hash.slice(1));
 if (hash.get("seat")) {
-  // An invite link: keep the seat token in this browser only, out of the address bar and server logs.
+  // A seat link: keep the seat token in this browser only, out of the address bar and server logs.
   saved.token = hash.get("seat");
+  localStorage.setItem(key, JSON.stringify(saved));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+if (hash.get("invite")) {
+  // An invite link: claimed once (see claimInvite), for a fresh token only this browser holds.
+  saved.claim = hash.get("invite");
   localStorage.setItem(key, JSON.stringify(saved));
   history.replaceState(null, "", location.pathname + location.search);
 }
@@ -58,6 +64,10 @@ function connect() {
         model.names = message.names;
         draw();
       }
+    } else if (message.type === "notice") {
+      // a bot took a seat over, a player came back, a seat was opened twice: shown in the log
+      log = log.concat([{ key: message.key, args: message.args }]);
+      if (model) draw();
     } else if (message.type === "error") {
       lastError = message;
       if (message.key === "web.error.bad_token") {
@@ -184,18 +194,26 @@ async function newInvite(seat) {
     drawError();
     return;
   }
-  const mine = saved.token === saved.invites[String(seat)];
-  saved.invites[String(seat)] = body.token;
-  if (mine) saved.token = body.token;
+  saved.invites[String(seat)] = body.invite;
   localStorage.setItem(key, JSON.stringify(saved));
-  if (mine) send({ type: "hello", token: saved.token, nickname: nickname() || null, lang: currentLang() });
-  else draw();
+  draw();
+}
+
+async function claimInvite() {
+  // The first browser to open an invite link gets the seat's own token; the link is then spent.
+  const code = saved.claim;
+  delete saved.claim;
+  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: code }) });
+  const body = await resp.json();
+  if (resp.ok) saved.token = body.token;
+  else lastError = body;
+  localStorage.setItem(key, JSON.stringify(saved));
 }
 
 function invitesPanel(invites, names) {
   const list = el("ul", { id: "invites" });
   for (const [seat, token] of Object.entries(invites)) {
-    const link = `${location.origin}/t/${tableId}#seat=${token}`;
+    const link = `${location.origin}/t/${tableId}#invite=${token}`;
     list.append(
       el(
         "li",
@@ -240,6 +258,7 @@ async function start(lang) {
       if (model && model.you !== null) send({ type: "nick", nickname: name });
     },
   );
+  if (saved.claim) await claimInvite();
   if (model) draw();
   if (!socket) connect();
 }
