@@ -1,22 +1,58 @@
-"""The RL face (extra ``[rl]``): PettingZoo AEC environments and a Gymnasium single-seat wrapper.
+"""The RL face (extra ``[rl]``): PettingZoo AEC and parallel environments, a Gymnasium single-seat
+environment, and the documented observation tensors they share.
 
 >>> from tabletrek.rl import aec_env
 >>> env = aec_env("touring")
 >>> env.reset(seed=1)
 >>> sorted(env.observe(env.agent_selection))
 ['action_mask', 'observation']
+>>> env.observe(env.agent_selection)["observation"].shape
+(85,)
 """
 
-from tabletrek.rl.aec import TabletrekAEC, aec_env, double_crossing_env, mexican_train_env, touring_env
+from tabletrek.rl.aec import (
+    TabletrekAEC,
+    aec_env,
+    codenames_duet_v1,
+    double_crossing_env,
+    double_crossing_v1,
+    env_name,
+    mexican_train_env,
+    mexican_train_v1,
+    touring_env,
+    touring_v1,
+)
 from tabletrek.rl.features import ViewEncoder
+from tabletrek.rl.parallel import TabletrekParallel, parallel_env
 from tabletrek.rl.single import SingleSeatEnv
+from tabletrek.rl.tensors import (
+    ActionCodec,
+    codec_for,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 __all__ = [
+    "ActionCodec",
     "SingleSeatEnv",
     "TabletrekAEC",
+    "TabletrekParallel",
     "ViewEncoder",
     "aec_env",
+    "codec_for",
+    "codenames_duet_v1",
     "double_crossing_env",
+    "double_crossing_v1",
+    "env_name",
+    "information_state_layout",
+    "information_state_tensor",
     "mexican_train_env",
+    "mexican_train_v1",
+    "observation_layout",
+    "observation_tensor",
+    "parallel_env",
     "touring_env",
+    "touring_v1",
 ]
