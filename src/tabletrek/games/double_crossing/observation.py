@@ -135,3 +135,19 @@ def encode(game: DoubleCrossing, view: dict[str, Any], out: npt.NDArray[np.float
     for j, flag in enumerate(FLAGS):
         lay.view(out, "flags")[j] = bool(view["flags"][flag])
     lay.view(out, "over")[0] = bool(view["over"])
+
+
+def chance_bound(game: DoubleCrossing) -> int:
+    """The most outcomes one random draw can have: a die (6) or a shuffle of the crew deck."""
+    return max(6, sum(game.content.crew))
+
+
+MOVES_PER_TURN_CAP = 60
+
+
+def game_length_bound(game: DoubleCrossing) -> tuple[int, bool]:
+    """(cap, proven=False): the game stops at ``max_rounds`` rounds, but a turn has no fixed
+    number of moves (Roll Again can chain; short of cash, a seat sells item by item), so the
+    OpenSpiel face ends a game that reaches this many moves as a draw: 60 moves a turn on
+    average, about ten times what the bots use (random play: ~5 a turn)."""
+    return MOVES_PER_TURN_CAP * game.players * int(game.options["max_rounds"]), False

@@ -95,3 +95,20 @@ def encode(game: MexicanTrain, view: dict[str, Any], out: npt.NDArray[np.float32
     lay.view(out, "round")[0] = view["round"]
     lay.view(out, "rounds_left")[0] = view["rounds"] - view["round"]
     lay.view(out, "over")[0] = bool(view["over"])
+
+
+def chance_bound(game: MexicanTrain) -> int:
+    """The most outcomes one random draw can have: each round shuffles the whole set."""
+    return game.tileset.size
+
+
+def game_length_bound(game: MexicanTrain) -> tuple[int, bool]:
+    """(bound, proven). In a round of a set of T tiles and P players, each tile is played at most
+    once (<= T plays) and each draw takes a tile from the boneyard (<= T draws). The other moves
+    (pass, end) each close a turn; between two plays or draws at most P of them follow one
+    another (with tiles left in the boneyard a turn without a play draws, except each seat's
+    first turn; with the boneyard empty the round ends once every seat has passed in turn),
+    plus P first-turn passes and P first-turn ends: <= P * (2T + 1) + 2P. So a round has at
+    most 2T + P * (2T + 3) moves."""
+    t, p = game.tileset.size, game.players
+    return game.num_rounds * (2 * t + p * (2 * t + 3)), True

@@ -91,3 +91,14 @@ def encode(game: Touring, view: dict[str, Any], out: npt.NDArray[np.float32]) ->
         limited[k] = bool(table["limited"])
     lay.view(out, "turn")[0] = view["turn"]
     lay.view(out, "over")[0] = bool(view["over"])
+
+
+def chance_bound(game: Touring) -> int:
+    """The most outcomes one random draw can have: the deck's shuffle (every card), and later
+    reshuffles of at most every card again."""
+    return sum(game.deck_counts)
+
+
+def game_length_bound(game: Touring) -> tuple[int, bool]:
+    """(bound, proven): one action per turn and the game ends as a draw at ``max_turns``."""
+    return game.max_turns, True
