@@ -95,7 +95,7 @@ def scripted_start(game: Game, rng: ScriptedRandom) -> Iterator[None]:
     if module is None or not callable(getattr(module, "make_rng", None)):
         raise TypeError(f"{game.name} does not build its generator with make_rng: no explicit chance")
     with _start_lock:
-        original = module.make_rng  # type: ignore[attr-defined]
+        original = module.make_rng
         module.make_rng = lambda seed: rng  # type: ignore[attr-defined]
         try:
             yield
