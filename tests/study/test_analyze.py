@@ -102,7 +102,9 @@ def test_every_percentage_is_a_percentage_and_counts_add_up(
         assert sum(int(r[1]) for r in wins.rows) + sum(int(r[1]) for r in losses.rows) == n
 
 
-@pytest.mark.parametrize(("options", "rounds"), [({"rounds": 13}, 13), ({"set_size": 9}, 10), ({"rounds": 4}, 4)])
+@pytest.mark.parametrize(
+    ("options", "rounds"), [({"rounds": 13}, 13), ({"set_size": 9}, 10), ({"rounds": 4}, 4)]
+)
 def test_mexican_train_rounds_are_counted_and_labelled_from_one(options: dict[str, int], rounds: int) -> None:
     n = 2 if rounds > 4 else 4
     analysis = analyze("mexican-train", n, ["greedy"], players=2, seed=1, options=options)
