@@ -103,7 +103,7 @@ def test_every_percentage_is_a_percentage_and_counts_add_up(
 
 
 @pytest.mark.parametrize(
-    ("options", "rounds"), [({"rounds": 13}, 13), ({"set_size": 9}, 10), ({"rounds": 4}, 4)]
+    ("options", "rounds"), [({"set_size": 12}, 13), ({"set_size": 9}, 10), ({"set_size": 12, "rounds": 4}, 4)]
 )
 def test_mexican_train_rounds_are_counted_and_labelled_from_one(options: dict[str, int], rounds: int) -> None:
     n = 2 if rounds > 4 else 4
