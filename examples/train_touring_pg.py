@@ -180,7 +180,9 @@ def train(
     entropy_coef: float = 0.01,
     log_every: int = 0,
 ) -> tuple[Policy, list[dict[str, float]]]:
-    envs = [SingleSeatEnv("touring", seat=s, opponents=opponent) for s in (0, 1)]
+    # "mix" alternates random and greedy opponents, so the agent meets both kinds of play.
+    kinds = ["random", "greedy"] if opponent == "mix" else [opponent]
+    envs = [SingleSeatEnv("touring", seat=s, opponents=k) for k in kinds for s in (0, 1)]
     policy = Policy(observation_layout(envs[0].game).size, int(envs[0].action_space.n), seed=seed)
     optimizer = Adam(policy.params, lr)
     rng = np.random.default_rng(seed)
@@ -191,7 +193,7 @@ def train(
     batch_g: list[float] = []
     wins: list[float] = []
     for episode in range(episodes):
-        env = envs[episode % 2]
+        env = envs[episode % len(envs)]
         xs, masks, actions, rewards, outcome = play_episode(
             env, policy, rng, seed * 1_000_003 + episode, shaping
         )
@@ -247,7 +249,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=6000, help="training games (default 6000)")
     parser.add_argument("--eval-games", type=int, default=1000, help="evaluation games per opponent")
-    parser.add_argument("--opponent", default="random", help="the bot to train against (random or greedy)")
+    parser.add_argument(
+        "--opponent", default="mix", help="the bot to train against: random, greedy, or mix (both, alternating)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--smoke", action="store_true", help="a few games only (for CI)")
     parser.add_argument("--out", help="write the figures (and the weights) to this JSON file")

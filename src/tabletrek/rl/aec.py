@@ -38,7 +38,7 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
         "render_modes": ["ansi", "svg"],
         "name": "tabletrek_v1",
-        "is_parallelizable": True,
+        "is_parallelizable": False,  # turn-based: the parallel form is TabletrekParallel, not aec_to_parallel
     }
 
     def __init__(
