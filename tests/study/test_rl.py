@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the RL face needs the [rl] extra")
 
+import gymnasium
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
@@ -33,8 +34,9 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_gymnasium_check_env(game: str, options: dict[str, int]) -> None:
-    env = SingleSeatEnv(game, options=options, render_mode="ansi")
-    check_env(env, skip_render_check=False)
+    env = gymnasium.make(f"tabletrek/{game}-v1", options=options, render_mode="ansi")
+    check_env(env.unwrapped, skip_render_check=False)
+    assert isinstance(env.unwrapped.render(), str)
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)

@@ -8,6 +8,9 @@ environment, and the documented observation tensors they share.
 ['action_mask', 'observation']
 >>> env.observe(env.agent_selection)["observation"].shape
 (85,)
+>>> import gymnasium
+>>> gymnasium.make("tabletrek/touring-v1", opponents="greedy").action_space
+Discrete(33)
 """
 
 from tabletrek.rl.aec import (
@@ -33,6 +36,21 @@ from tabletrek.rl.tensors import (
     observation_layout,
     observation_tensor,
 )
+
+
+def _register_gymnasium_ids() -> None:
+    """``gymnasium.make("tabletrek/touring-v1", opponents="greedy")`` and so on, for every game."""
+    import gymnasium
+
+    from tabletrek.core.registry import games
+
+    for name in games():
+        env_id = f"tabletrek/{name}-v1"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="tabletrek.rl.single:SingleSeatEnv", kwargs={"game": name})
+
+
+_register_gymnasium_ids()
 
 __all__ = [
     "ActionCodec",
