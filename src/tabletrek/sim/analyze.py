@@ -175,7 +175,11 @@ def section_plot(plot: Mapping[str, Any], lang: str) -> str:
 
     def draw(ax: Any) -> None:
         if plot["kind"] == "line":
+            from matplotlib.ticker import MaxNLocator  # type: ignore[import-not-found,unused-ignore]
+
             ax.plot(plot["x"], values, marker="o", color="#e45756")
+            if all(isinstance(x, int) for x in plot["x"]):
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # rounds, not 1.25
             ax.set_xlabel(translate(plot.get("xlabel", ""), lang))
             ax.set_ylabel(ylabel)
         elif plot["kind"] == "barh":
