@@ -148,7 +148,12 @@ class Adam:
 
 
 def play_episode(
-    env: SingleSeatEnv, policy: Policy, rng: np.random.Generator, seed: int, shaping: float
+    env: SingleSeatEnv,
+    policy: Policy,
+    rng: np.random.Generator,
+    seed: int,
+    shaping: float,
+    gamma: float = 1.0,
 ) -> tuple[list[Array], list[npt.NDArray[np.bool_]], list[int], list[float], float]:
     obs, info = env.reset(seed=seed)
     xs, masks, actions, rewards = [], [], [], []
@@ -164,10 +169,19 @@ def play_episode(
         xs.append(x)
         masks.append(mask)
         actions.append(action)
-        rewards.append(float(reward) + shaping * (new_potential - potential))
+        rewards.append(float(reward) + shaping * (gamma * new_potential - potential))
         potential = new_potential
         outcome = float(reward)
     return xs, masks, actions, rewards, outcome
+
+
+def discounted(rewards: list[float], gamma: float) -> Array:
+    out = np.zeros(len(rewards))
+    total = 0.0
+    for t in range(len(rewards) - 1, -1, -1):
+        total = rewards[t] + gamma * total
+        out[t] = total
+    return out
 
 
 def train(
@@ -179,6 +193,7 @@ def train(
     shaping: float = 1.0,
     entropy_coef: float = 0.01,
     log_every: int = 0,
+    gamma: float = 1.0,
 ) -> tuple[Policy, list[dict[str, float]]]:
     # "mix" alternates random and greedy opponents, so the agent meets both kinds of play.
     kinds = ["random", "greedy"] if opponent == "mix" else [opponent]
@@ -195,9 +210,9 @@ def train(
     for episode in range(episodes):
         env = envs[episode % len(envs)]
         xs, masks, actions, rewards, outcome = play_episode(
-            env, policy, rng, seed * 1_000_003 + episode, shaping
+            env, policy, rng, seed * 1_000_003 + episode, shaping, gamma
         )
-        returns = np.cumsum(rewards[::-1])[::-1]
+        returns = discounted(rewards, gamma)
         batch_x += xs
         batch_mask += masks
         batch_a += actions
@@ -255,12 +270,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         help="the bot to train against: random, greedy, or mix (both, alternating)",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lr", type=float, default=3e-3, help="Adam's step size")
+    parser.add_argument("--gamma", type=float, default=1.0, help="discount (with shaping, < 1 cuts variance)")
     parser.add_argument("--smoke", action="store_true", help="a few games only (for CI)")
     parser.add_argument("--out", help="write the figures (and the weights) to this JSON file")
     args = parser.parse_args(argv)
     episodes, eval_games = (32, 10) if args.smoke else (args.episodes, args.eval_games)
     start, cpu_start = time.perf_counter(), time.process_time()
-    policy, log = train(episodes, args.opponent, args.seed, log_every=0 if args.smoke else 500)
+    policy, log = train(
+        episodes, args.opponent, args.seed, lr=args.lr, gamma=args.gamma, log_every=0 if args.smoke else 500
+    )
     trained, trained_cpu = time.perf_counter() - start, time.process_time() - cpu_start
     results = [evaluate(policy, opponent, eval_games, args.seed) for opponent in ("random", "greedy")]
     report = {

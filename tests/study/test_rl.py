@@ -182,3 +182,17 @@ def test_encoder_is_fixed_size_and_order_free() -> None:
     assert not np.array_equal(a, enc.encode({"hand": ["x"], "cash": 5, "done": True}))
     with pytest.raises(ValueError):
         ViewEncoder(2)
+
+
+def test_render_modes_give_the_table() -> None:
+    import xml.etree.ElementTree as ET
+
+    env = SingleSeatEnv("double-crossing", render_mode="svg")
+    env.reset(seed=1)
+    svg = env.render()
+    assert svg is not None and ET.fromstring(svg).tag.endswith("svg")
+    aec = aec_env("touring", render_mode="svg")
+    aec.reset(seed=1)
+    assert "<svg" in (aec.render() or "")
+    with pytest.raises(ValueError, match="render_mode"):
+        SingleSeatEnv("touring", render_mode="human")
