@@ -5,13 +5,16 @@ The agent plays one seat of two-player Touring through tabletrek's Gymnasium env
 (``docs/observations.md``) and choosing among the legal moves only (the action mask). It learns
 by REINFORCE with a learned baseline (actor-critic without bootstrapping): a one-hidden-layer
 network in numpy, Adam, an entropy bonus. The reward is the game's (+1 win, -1 loss) plus
-potential-based shaping from the mileage race (own progress minus the opponent's, which sums to
-the same over a whole game, so it speeds learning without changing what is best).
+potential-based shaping from the mileage race (own progress minus the opponent's: F = gamma *
+phi(next) - phi(now), which leaves the best policy unchanged and gives every move feedback), with
+returns discounted by gamma = 0.98 to cut the variance of 150-move games. It trains against the
+random bot (alternating seats); ``--opponent mix`` (random and greedy in turn) did worse on the
+measurements, both against random and against greedy.
 
 Then it plays ``--eval-games`` fresh games against the random bot and against the greedy bot
 (seats alternating) and prints its win rate with 95% Wilson intervals.
 
-    python examples/train_touring_pg.py                 # the full run (~10 minutes on 2 cores)
+    python examples/train_touring_pg.py                 # the full run (~5 minutes of CPU)
     python examples/train_touring_pg.py --smoke         # seconds: what CI runs
 
 Needs the ``[rl]`` extra (numpy, gymnasium, pettingzoo): ``pip install -e '.[rl]'``.
@@ -270,8 +273,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         help="the bot to train against: random, greedy, or mix (both, alternating)",
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--lr", type=float, default=3e-3, help="Adam's step size")
-    parser.add_argument("--gamma", type=float, default=1.0, help="discount (with shaping, < 1 cuts variance)")
+    parser.add_argument("--lr", type=float, default=0.01, help="Adam's step size")
+    parser.add_argument(
+        "--gamma", type=float, default=0.98, help="discount (with shaping, < 1 cuts variance)"
+    )
     parser.add_argument("--smoke", action="store_true", help="a few games only (for CI)")
     parser.add_argument("--out", help="write the figures (and the weights) to this JSON file")
     args = parser.parse_args(argv)
