@@ -269,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-games", type=int, default=1000, help="evaluation games per opponent")
     parser.add_argument(
         "--opponent",
-        default="mix",
+        default="random",
         help="the bot to train against: random, greedy, or mix (both, alternating)",
     )
     parser.add_argument("--seed", type=int, default=0)
