@@ -192,11 +192,11 @@ def train(
     opponent: str = "random",
     seed: int = 0,
     batch: int = 16,
-    lr: float = 3e-3,
+    lr: float = 0.01,
     shaping: float = 1.0,
     entropy_coef: float = 0.01,
     log_every: int = 0,
-    gamma: float = 1.0,
+    gamma: float = 0.98,
 ) -> tuple[Policy, list[dict[str, float]]]:
     # "mix" alternates random and greedy opponents, so the agent meets both kinds of play.
     kinds = ["random", "greedy"] if opponent == "mix" else [opponent]
