@@ -116,8 +116,10 @@ class Canvas:
 def status_line(state: State, lang: str) -> str:
     result = state.result
     if result is not None:
+        if not result.winners:
+            return translate("core.svg.lost" if state.game.cooperative else "core.svg.draw", lang)
         winners = ", ".join(seat_name(s, lang) for s in result.winners)
-        return translate("core.svg.over", lang, winners=winners or translate("core.svg.nobody", lang))
+        return translate("core.svg.over", lang, winners=winners)
     seat = state.current_player
     return translate("core.svg.to_act", lang, seat=seat_name(seat or 0, lang))
 
