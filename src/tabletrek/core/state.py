@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from abc import ABC, abstractmethod
@@ -16,6 +17,7 @@ from tabletrek.core.rng import rng_from_json, rng_to_json
 if TYPE_CHECKING:
     from tabletrek.core.game import Game
     from tabletrek.core.records import GameRecord
+    from tabletrek.core.svg import SVG
 
 STATE_FORMAT = 1
 
@@ -221,6 +223,29 @@ class State(ABC):
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise ValueError(f"state JSON for {game.name} is malformed: {exc!r}") from None
         return state
+
+    def render(self, seat: int | None = None, lang: str = "en") -> SVG:
+        """The table drawn as SVG as ``seat`` sees it (None: a spectator). Notebooks show the
+        result as a drawing; scripts can write it to a ``.svg`` file."""
+        from tabletrek.core.svg import render_svg
+
+        return render_svg(self, seat, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en", width: int = 100) -> str:
+        """The table as plain text, as the terminal game shows it to ``seat`` (None: a spectator)."""
+        from rich.console import Console
+
+        from tabletrek.i18n import seat_name
+
+        view = self.public_view() if seat is None else self.view(seat)
+        console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+        names = [seat_name(s, lang) for s in range(self.game.players)]
+        console.print(self.game.terminal().render(view, lang, names))
+        return console.export_text()
+
+    def _repr_svg_(self) -> str:
+        """How Jupyter draws a state: the spectator's view as SVG."""
+        return str(self.render())
 
     def _repr_html_(self) -> str:
         """How Jupyter shows a state: the game's own HTML renderer, else a generic one."""
