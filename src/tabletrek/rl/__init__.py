@@ -7,6 +7,8 @@
 ['action_mask', 'observation']
 """
 
+from typing import Any
+
 from tabletrek.rl.aec import TabletrekAEC, aec_env, double_crossing_env, mexican_train_env, touring_env
 from tabletrek.rl.features import ViewEncoder
 from tabletrek.rl.single import SingleSeatEnv
@@ -19,4 +21,14 @@ __all__ = [
     "double_crossing_env",
     "mexican_train_env",
     "touring_env",
+    "vector_env",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The batch engines import numba: loaded on first use, not with every RL import.
+    if name == "vector_env":
+        from tabletrek.rl.vector import vector_env
+
+        return vector_env
+    raise AttributeError(f"module 'tabletrek.rl' has no attribute {name!r}")
