@@ -49,7 +49,10 @@ from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.registry import load
 from tabletrek.core.state import State
 
-ENGINES = {"touring": "tabletrek.games.touring.batch"}
+ENGINES = {
+    "mexican-train": "tabletrek.games.mexican_train.batch",
+    "touring": "tabletrek.games.touring.batch",
+}
 """Games with a compiled batch engine, and its module."""
 
 try:
@@ -97,7 +100,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.states = np.zeros((num_envs, self.engine.SIZE), dtype=np.int32)
+        self.states = np.zeros((num_envs, self.engine.state_size(self.rules)), dtype=np.int32)
         self.gens = np.zeros((num_envs, 625), dtype=np.uint32)
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)

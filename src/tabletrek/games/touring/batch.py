@@ -123,6 +123,10 @@ def config(game: Touring) -> npt.NDArray[np.int64]:
     return cfg
 
 
+def state_size(game: Touring) -> int:
+    return SIZE
+
+
 def obs_size(game: Touring) -> int:
     return C + game.teams * (C + 1 + 3 + 8) + game.players + 1 + C + 1
 
