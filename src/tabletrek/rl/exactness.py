@@ -44,7 +44,7 @@ def check(
     env = BatchEnv(game, min(num_envs, games), players=players, **options)
     rules = env.rules
     canonical = env.engine.canonical
-    obs, info = env.reset(seed=seed)
+    _, info = env.reset(seed=seed)
     reference = [rules.new_game(seed=int(s)) for s in info["seed"]]
     rng = np.random.default_rng(seed)
     finished = moves = states = 0
@@ -66,7 +66,7 @@ def check(
                 states += 1
         actions = sample_actions(mask, rng)
         movers = info["seat"]
-        obs, rewards, terminated, _, info = env.step(actions)
+        _, rewards, terminated, _, info = env.step(actions)
         for i, state in enumerate(reference):
             state.apply(rules.action(int(actions[i])))
             moves += 1
@@ -76,7 +76,9 @@ def check(
                 result = state.result
                 assert result is not None
                 if list(result.returns) != info["returns"][i].tolist():
-                    raise Mismatch(f"{game} seed {state.seed}: returns {result.returns} vs {info['returns'][i]}")
+                    raise Mismatch(
+                        f"{game} seed {state.seed}: returns {result.returns} vs {info['returns'][i]}"
+                    )
                 if rewards[i] != result.returns[movers[i]]:
                     raise Mismatch(f"{game} seed {state.seed}: the last mover's reward differs")
                 finished += 1

@@ -286,10 +286,10 @@ def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
 
 @njit
 def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
+    found = False
     for r in range(cfg[K_SLOTS]):
-        if s[cfg[K_OPEN] + r] == 1:
-            return True
-    return False
+        found |= s[cfg[K_OPEN] + r] == 1
+    return found
 
 
 @njit
@@ -334,7 +334,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     restrict = any_open(s, cfg) and not (s[cfg[K_BONUS]] == 1 and cfg[K_RELAXED] == 1)
     found = 0
     for r in range(players + 1):
-        if r != seat and r != players and s[cfg[K_MARK] + r] == 0:
+        if r not in (seat, players) and s[cfg[K_MARK] + r] == 0:
             continue  # not accessible: another player's train without a marker
         if restrict and s[cfg[K_OPEN] + r] == 0:
             continue
