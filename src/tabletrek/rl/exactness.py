@@ -38,18 +38,27 @@ def check(
     seed: int = 0,
     num_envs: int = 256,
     state_every: int = 8,
+    moves: int | None = None,
     **options: Any,
 ) -> Checked:
-    """Play until ``games`` games have finished in the batch, comparing as the module says."""
+    """Play until ``games`` games have finished in the batch, comparing as the module says.
+
+    With ``moves``, games are instead checked for their first ``moves`` moves only (a small move
+    budget: deals and openings by the thousand): every env is dealt anew after that many steps,
+    and each game started counts once."""
     env = BatchEnv(game, min(num_envs, games), players=players, **options)
     rules = env.rules
     canonical = env.engine.canonical
     _, info = env.reset(seed=seed)
     reference = [rules.new_game(seed=int(s)) for s in info["seed"]]
     rng = np.random.default_rng(seed)
-    finished = moves = states = 0
+    finished = played = states = started = 0
     step = 0
-    while finished < games:
+    while (started < games or step % moves != 0) if moves else finished < games:
+        if moves and step % moves == 0:
+            _, info = env.reset(seed=seed + started)
+            reference = [rules.new_game(seed=int(s)) for s in info["seed"]]
+            started += env.num_envs
         mask = info["action_mask"]
         for i, state in enumerate(reference):
             legal = sorted(a.index for a in state.legal_actions())
@@ -69,7 +78,7 @@ def check(
         _, rewards, terminated, _, info = env.step(actions)
         for i, state in enumerate(reference):
             state.apply(rules.action(int(actions[i])))
-            moves += 1
+            played += 1
             if state.is_over != bool(terminated[i]):
                 raise Mismatch(f"{game} seed {state.seed} move {len(state.history)}: game over differs")
             if state.is_over:
@@ -84,4 +93,4 @@ def check(
                 finished += 1
                 reference[i] = rules.new_game(seed=int(info["seed"][i]))
         step += 1
-    return Checked(finished, moves, states)
+    return Checked(started if moves else finished, played, states)

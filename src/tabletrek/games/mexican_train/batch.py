@@ -334,7 +334,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     restrict = any_open(s, cfg) and not (s[cfg[K_BONUS]] == 1 and cfg[K_RELAXED] == 1)
     found = 0
     for r in range(players + 1):
-        if r not in (seat, players) and s[cfg[K_MARK] + r] == 0:
+        if r != seat and r != players and s[cfg[K_MARK] + r] == 0:  # noqa: PLR1714 - numba
             continue  # not accessible: another player's train without a marker
         if restrict and s[cfg[K_OPEN] + r] == 0:
             continue
