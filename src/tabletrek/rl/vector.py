@@ -50,6 +50,7 @@ from tabletrek.core.registry import load
 from tabletrek.core.state import State
 
 ENGINES = {
+    "double-crossing": "tabletrek.games.double_crossing.batch",
     "mexican-train": "tabletrek.games.mexican_train.batch",
     "touring": "tabletrek.games.touring.batch",
 }
