@@ -302,9 +302,10 @@ def config(game: DoubleCrossing) -> npt.NDArray[np.int64]:
     for i, sp in enumerate(c.spaces):
         cfg[C_SP_KIND + i] = KINDS.index(sp.kind)
         cfg[C_SP_COMPANY + i], cfg[C_SP_CAR + i], cfg[C_SP_AMOUNT + i] = sp.company, sp.car, sp.amount
-    for k in c.contracts:
-        cfg[C_K_COMPANY + k.index], cfg[C_K_PRICE + k.index] = k.company, k.price
-        cfg[C_K_CARS + k.index * 4 : C_K_CARS + k.index * 4 + 4] = k.cars
+    for contract in c.contracts:
+        at = contract.index
+        cfg[C_K_COMPANY + at], cfg[C_K_PRICE + at] = contract.company, contract.price
+        cfg[C_K_CARS + at * 4 : C_K_CARS + at * 4 + 4] = contract.cars
     cfg[C_CAR_COUNTS : C_CAR_COUNTS + 4] = c.car_counts
     cfg[C_CAR_PRICES : C_CAR_PRICES + 4] = c.car_prices
     cfg[C_DIE_CAR : C_DIE_CAR + 6] = c.die_car
@@ -483,7 +484,7 @@ def end_game(s: np.ndarray, winner: int) -> None:
 
 @njit
 def has_cars(s: np.ndarray, cfg: np.ndarray, seat: int, k: int) -> bool:
-    for car in range(4):
+    for car in range(4):  # noqa: SIM110 - a loop numba compiles
         if s[CARS + seat * 4 + car] < cfg[C_K_CARS + k * 4 + car]:
             return False
     return True
@@ -625,10 +626,7 @@ def resolve(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, space: int
         s[BANK] -= refill
         s[DEPOT] = refill
     elif kind == S_CUSTOMER:
-        if count_owned(s, cfg, seat) == 0:
-            if own:
-                s[HARD_END] = 1
-        elif three_rolls(g):
+        if count_owned(s, cfg, seat) == 0 or three_rolls(g):  # no contract, or the customer calms
             if own:
                 s[HARD_END] = 1
         else:
