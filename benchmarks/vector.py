@@ -2,7 +2,9 @@
 
     python -m benchmarks.vector GAME --envs 4096 --seconds 10 [--players N] [--check GAMES]
 
-One process, one core (NUMBA_NUM_THREADS=1 and, where the system allows, pinned to one CPU):
+One process on one core: a single thread (NUMBA_NUM_THREADS=1, nothing runs in parallel);
+``--pin`` also pins it to one CPU (on a shared machine that CPU may be the busy one, so it is off
+by default).
 
 - ``vector``: ``tabletrek.rl.vector_env(GAME, envs)`` stepped with random legal actions drawn from
   ``info["action_mask"]`` (``sample_actions``); every step computes every env's observation and
@@ -132,11 +134,12 @@ def main() -> None:
     parser.add_argument("--openspiel", default=None, help="the OpenSpiel game to compare with")
     parser.add_argument("--check", type=int, default=0, help="also check this many games for exactness")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE (JSON value), repeatable")
+    parser.add_argument("--pin", action="store_true", help="pin the process to one CPU")
     args = parser.parse_args()
     import json
 
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
-    if hasattr(os, "sched_setaffinity"):
+    if args.pin and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(
         f"{args.game}, players={args.players or 'default'}, options={options}, {args.envs} envs, "
