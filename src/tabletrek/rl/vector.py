@@ -196,17 +196,13 @@ def vector_env(
 
 @njit
 def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
+    legal = np.empty(mask.shape[1], dtype=np.int64)
     for i in range(mask.shape[0]):
-        legal = 0
+        n = 0
         for a in range(mask.shape[1]):
-            legal += mask[i, a]
-        pick = int(draws[i] * legal)
-        for a in range(mask.shape[1]):
-            if mask[i, a]:
-                if pick == 0:
-                    out[i] = a
-                    break
-                pick -= 1
+            legal[n] = a  # branch-free: kept only when legal
+            n += mask[i, a]
+        out[i] = legal[int(draws[i] * n)]
 
 
 def sample_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
