@@ -36,7 +36,7 @@ def test_shapes_spaces_and_autoreset(game: str) -> None:
             assert rewards[i] == info["returns"][i][movers[i]]
             assert info["seed"][i] >= 3 + 16 and (info["seed"][i] - 3) % 16 == i
             ended += 1
-        assert (rewards[~terminated] == 0).all()
+        assert (rewards[~terminated] == 0).all() and (info["returns"][~terminated] == 0).all()
     assert ended > 0
 
 

@@ -16,7 +16,7 @@ env (``info["seat"]``), which is self-play. After ``step``:
 - ``rewards[i]`` is the return of the seat that just acted in env ``i`` when its game ended on
   that move, else 0;
 - ``terminated[i]`` says the game ended on that move; ``info["returns"][i]`` then holds every
-  seat's return (``Result.returns``; undefined in rows that did not end), and the env has already
+  seat's return (``Result.returns``; zeros in rows that did not end), and the env has already
   dealt its next game (Gymnasium's same-step autoreset: ``obs`` and ``info["action_mask"]`` are
   the new game's);
 - ``truncated`` is always False: a game's turn limit is one of its rules (``max_turns``) and

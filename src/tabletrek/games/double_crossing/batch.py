@@ -632,6 +632,7 @@ def step_batch(
         else:
             rewards[i] = 0.0
             done[i] = False
+            final[i, :] = 0.0
         legal_mask(s, cfg, mask[i], buf)
         observe(s, cfg, obs[i])
         seats[i] = to_act(s)

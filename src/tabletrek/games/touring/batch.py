@@ -470,6 +470,7 @@ def step_batch(
         else:
             rewards[i] = 0.0
             done[i] = False
+            final[i, :] = 0.0
         legal_mask(s, cfg, mask[i])
         observe(s, cfg, obs[i])
         seats[i] = s[TO_ACT]
