@@ -69,3 +69,13 @@ def test_games_and_options_without_an_engine_are_refused() -> None:
         vector_env("codenames-duet", 2)
     with pytest.raises(ValueError):
         vector_env("touring", 2, no_such_option=1)
+
+
+def test_a_reset_without_a_seed_deals_unplayed_games() -> None:
+    env = BatchEnv("touring", 4, players=2, seed=5)
+    _, info = env.reset()
+    assert info["seed"].tolist() == [5, 6, 7, 8]
+    _, info = env.reset()
+    assert min(info["seed"]) >= 9
+    _, info = env.reset(seed=5)
+    assert info["seed"].tolist() == [5, 6, 7, 8]

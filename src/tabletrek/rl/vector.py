@@ -118,10 +118,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """Deals a fresh game in every env: env ``i`` gets seed ``seed + i``."""
+        """Deals a fresh game in every env: env ``i`` gets seed ``seed + i``. Without a seed, the
+        first reset takes the constructor's (or a random one) and later ones go on with seeds no
+        env has played yet, so that resetting never replays a game."""
         if isinstance(seed, list):
             raise ValueError("give one seed for the batch: env i plays seed + i")
-        base = seed if seed is not None else self._seed
+        base = seed
+        if base is None:
+            base = int(self.next_seeds.max()) if self._ready else self._seed
         if base is None:
             base = secrets.randbits(40)
         if not 0 <= base < 2**62:
