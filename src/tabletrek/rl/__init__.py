@@ -13,6 +13,8 @@ environment, and the documented observation tensors they share.
 Discrete(33)
 """
 
+from typing import Any
+
 from tabletrek.rl.aec import (
     TabletrekAEC,
     aec_env,
@@ -73,4 +75,14 @@ __all__ = [
     "parallel_env",
     "touring_env",
     "touring_v1",
+    "vector_env",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The batch engines import numba: loaded on first use, not with every RL import.
+    if name == "vector_env":
+        from tabletrek.rl.vector import vector_env
+
+        return vector_env
+    raise AttributeError(f"module 'tabletrek.rl' has no attribute {name!r}")
