@@ -9,7 +9,6 @@ import pytest
 from typer.testing import CliRunner
 
 import tabletrek
-from tabletrek.cli.campaign import app
 from tabletrek.core.data import DataError
 from tabletrek.games.codenames_duet.campaign import (
     Progress,
@@ -19,6 +18,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
+from tabletrek.games.codenames_duet.cli import app
 
 from .positions import position, turn
 

@@ -1,1 +1,27 @@
-"""Game-agnostic bots."""
+"""Game-agnostic bots, offered to every game through ``core.bots.register_generic_bot``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletrek.bots.ismcts import ISMCTSBot
+from tabletrek.bots.random_bot import RandomBot
+from tabletrek.core.bots import register_generic_bot
+
+if TYPE_CHECKING:
+    from tabletrek.core.game import Game
+
+
+def search_bot(game: Game, *, seat: int, seed: int, **params: Any) -> ISMCTSBot:
+    """The search bot with the game's measured defaults (``Game.search_defaults``) under the
+    parameters given; a table that names a budget means that budget, not the default as well."""
+    defaults = game.search_defaults()
+    if "iterations" in params or "ms" in params:
+        defaults = {k: v for k, v in defaults.items() if k not in ("iterations", "ms")}
+    return ISMCTSBot(game, seat=seat, seed=seed, **{**defaults, **params})
+
+
+register_generic_bot("random", RandomBot)
+register_generic_bot("ismcts", search_bot, search=True)
+
+__all__ = ["ISMCTSBot", "RandomBot", "search_bot"]

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import typer
 
-from tabletrek.cli import analyze, campaign, games_cmd, play, replay, rules, serve, simulate, tournament
+from tabletrek.cli import analyze, games_cmd, play, replay, rules, serve, simulate, tournament
 from tabletrek.cli.common import tr
+from tabletrek.core.registry import specs
+from tabletrek.core.spec import load_attribute
 
 app = typer.Typer(
     name="tabletrek",
@@ -23,10 +25,14 @@ app.command("simulate", help=tr("cli.simulate.help"))(simulate.simulate_cmd)
 app.command("replay", help=tr("cli.replay.help"))(replay.replay_cmd)
 app.command("rules", help=tr("cli.rules.help"))(rules.rules_cmd)
 app.command("games", help=tr("cli.games.help"))(games_cmd.games_cmd)
-app.add_typer(campaign.app, name="campaign", help=tr("codenames_duet.campaign.help"))
 app.command("serve", help=tr("web.serve.help"))(serve.serve)
 app.command("tournament", help=tr("cli.tournament.help"))(tournament.tournament_cmd)
 app.command("analyze", help=tr("cli.analyze.help"))(analyze.analyze_cmd)
+
+# A game's own command groups (Codenames Duet's campaign), as its spec declares them.
+for _spec in specs().values():
+    for _command in _spec.cli:
+        app.add_typer(load_attribute(_command.app), name=_command.name, help=tr(_command.help))
 
 
 def main() -> None:

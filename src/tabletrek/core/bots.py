@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tabletrek.core.options import parse_option_value
@@ -11,6 +11,16 @@ if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.game import Game
     from tabletrek.core.state import State
+
+
+GENERIC_BOTS: dict[str, tuple[Callable[..., Bot], bool]] = {}
+"""Bots that play any game: name -> (factory(game, seat=, seed=, **params), needs search support).
+Filled by ``tabletrek.bots`` when tabletrek is imported, so core never imports a bot."""
+
+
+def register_generic_bot(name: str, factory: Callable[..., Bot], *, search: bool = False) -> None:
+    """Offer a bot to every game (``search``: only to games whose search support makes it worth it)."""
+    GENERIC_BOTS[name] = (factory, search)
 
 
 @runtime_checkable

@@ -10,6 +10,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 
@@ -133,7 +134,7 @@ class Game(ABC):
         return {}
 
     def bots(self) -> list[str]:
-        generic = ["random", "ismcts"] if self.searchable else ["random"]
+        generic = [name for name, (_, search) in GENERIC_BOTS.items() if self.searchable or not search]
         return [*generic, *self._bot_factories()]
 
     def heuristic_bots(self) -> list[str]:
@@ -149,18 +150,9 @@ class Game(ABC):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1}, not {seat!r}")
         seed = new_seed() if seed is None else seed
-        if name == "random":
-            from tabletrek.bots.random_bot import RandomBot
-
-            return RandomBot(self, seat=seat, seed=seed, **params)
-        if name == "ismcts" and self.searchable:
-            from tabletrek.bots.ismcts import ISMCTSBot
-
-            defaults = self.search_defaults()
-            if "iterations" in params or "ms" in params:
-                # A table that names a budget means that budget, not the game's default as well.
-                defaults = {k: v for k, v in defaults.items() if k not in ("iterations", "ms")}
-            return ISMCTSBot(self, seat=seat, seed=seed, **{**defaults, **params})
+        generic = GENERIC_BOTS.get(name)
+        if generic is not None and (self.searchable or not generic[1]):
+            return generic[0](self, seat=seat, seed=seed, **params)
         factories = self._bot_factories()
         if name not in factories:
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")

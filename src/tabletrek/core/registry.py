@@ -1,4 +1,4 @@
-"""Which games exist, loaded by name."""
+"""Which games exist, loaded by name: the specs the games registered (``core.spec``)."""
 
 from __future__ import annotations
 
@@ -7,30 +7,39 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.spec import GameSpec, registered
+
 if TYPE_CHECKING:
     from tabletrek.core.game import Game
 
+BUILTIN_GAMES = "tabletrek.games"
+"""The package whose import registers the games that ship with tabletrek (one line per game)."""
 
-def _table() -> dict[str, str]:
-    from tabletrek.games import REGISTRY
 
-    return REGISTRY
+def specs() -> dict[str, GameSpec]:
+    """Every registered game's spec, by name."""
+    # A plugin point, not a dependency: core never names a game, the games package names itself.
+    importlib.import_module(BUILTIN_GAMES)
+    return registered()
 
 
 def games() -> list[str]:
     """Names of the registered games, sorted."""
-    return sorted(_table())
+    return sorted(specs())
 
 
-def game_class(name: str) -> type[Game]:
-    table = _table()
+def spec(name: str) -> GameSpec:
+    """A game's spec (ValueError naming the known games, with a close match, for any other name)."""
+    table = specs()
     if not isinstance(name, str) or name not in table:
         close = difflib.get_close_matches(str(name), list(table), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise ValueError(f"unknown game {name!r} (known games: {', '.join(games())}){hint}")
-    module_name, _, class_name = table[name].partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls
+        raise ValueError(f"unknown game {name!r} (known games: {', '.join(sorted(table))}){hint}")
+    return table[name]
+
+
+def game_class(name: str) -> type[Game]:
+    return spec(name).game_class()
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game:
@@ -38,6 +47,16 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
     return game_class(name)(players, **options)
 
 
-def load_recorded(name: str, players: int | None, options: Mapping[str, Any]) -> Game:
-    """The game a stored record or state names: options it predates get their old values."""
-    return game_class(name).recorded(players, options)
+def load_recorded(
+    name: str, players: int | None, options: Mapping[str, Any], rules_version: int | None = None
+) -> Game:
+    """The game a stored record or state names, under the rules it was played with: options it
+    predates get their old values. A record from rules this code cannot replay exactly is refused
+    with a ValueError naming both versions (``None``: made before records carried a version)."""
+    game_spec = spec(name)
+    if not game_spec.accepts_version(rules_version):
+        raise ValueError(
+            f"this record was played under {name} rules version {rules_version}; this tabletrek "
+            f"plays rules version {game_spec.rules_version} and cannot replay it exactly"
+        )
+    return game_spec.game_class().recorded(players, options)

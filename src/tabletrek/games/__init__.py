@@ -1,8 +1,6 @@
-"""The registry: one line per game, "name": "module:GameClass" (imported on first use)."""
+"""The games that ship with tabletrek: importing a game's spec registers it (one line per game)."""
 
-REGISTRY: dict[str, str] = {
-    "codenames-duet": "tabletrek.games.codenames_duet.rules:Duet",
-    "mexican-train": "tabletrek.games.mexican_train.rules:MexicanTrain",
-    "double-crossing": "tabletrek.games.double_crossing.rules:DoubleCrossing",
-    "touring": "tabletrek.games.touring.rules:Touring",
-}
+import tabletrek.games.codenames_duet.spec
+import tabletrek.games.double_crossing.spec
+import tabletrek.games.mexican_train.spec
+import tabletrek.games.touring.spec  # noqa: F401

@@ -28,7 +28,7 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from tabletrek.core.actions import Action
 from tabletrek.core.game import Game
-from tabletrek.core.registry import games, load
+from tabletrek.core.registry import games, load, spec
 from tabletrek.core.rng import make_rng
 from tabletrek.core.state import State
 from tabletrek.rl.tensors import (
@@ -39,14 +39,6 @@ from tabletrek.rl.tensors import (
     observation_layout,
     observation_module,
 )
-
-REFUSED = {
-    "codenames-duet": (
-        "codenames-duet is not registered with OpenSpiel: a clue is free text, and even the RL "
-        "faces' finite clue space (every pack word x every number, ~6,000 actions) has no "
-        "chance-free way to rank clues by meaning, which is the game; use tabletrek.rl for it"
-    ),
-}
 
 
 class NeedDraw(Exception):
@@ -435,8 +427,9 @@ def game_info(game: TabletrekOSGame) -> pyspiel.GameInfo:
 
 def register(game: str) -> str:
     """Register ``game`` with OpenSpiel (once); returns its OpenSpiel short name."""
-    if game in REFUSED:
-        raise ValueError(REFUSED[game])
+    refusal = spec(game).openspiel_refusal
+    if refusal is not None:
+        raise ValueError(refusal)
     name = os_name(game)
     if name in pyspiel.registered_names():
         return name
@@ -447,5 +440,5 @@ def register(game: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Every tabletrek game OpenSpiel can take (all but Codenames Duet's free-text clues)."""
-    return [register(name) for name in games() if name not in REFUSED]
+    """Every tabletrek game OpenSpiel can take (its spec gives no reason to refuse it)."""
+    return [register(name) for name in games() if spec(name).openspiel_refusal is None]

@@ -18,15 +18,9 @@ from typing import Any
 from tabletrek.rl.aec import (
     TabletrekAEC,
     aec_env,
-    codenames_duet_v1,
-    double_crossing_env,
-    double_crossing_v1,
     env_name,
-    mexican_train_env,
-    mexican_train_v1,
-    touring_env,
-    touring_v1,
 )
+from tabletrek.rl.aec import __getattr__ as _versioned_env
 from tabletrek.rl.features import ViewEncoder
 from tabletrek.rl.parallel import TabletrekParallel, parallel_env
 from tabletrek.rl.single import SingleSeatEnv
@@ -62,25 +56,20 @@ __all__ = [
     "ViewEncoder",
     "aec_env",
     "codec_for",
-    "codenames_duet_v1",
-    "double_crossing_env",
-    "double_crossing_v1",
     "env_name",
     "information_state_layout",
     "information_state_tensor",
-    "mexican_train_env",
-    "mexican_train_v1",
     "observation_layout",
     "observation_tensor",
     "parallel_env",
-    "touring_env",
-    "touring_v1",
     "vector_env",
 ]
 
 
 def __getattr__(name: str) -> Any:
     # The batch engines import numba: loaded on first use, not with every RL import.
+    if name.endswith(("_env", "_v1")) and name not in ("aec_env", "parallel_env"):
+        return _versioned_env(name)
     if name == "vector_env":
         from tabletrek.rl.vector import vector_env
 

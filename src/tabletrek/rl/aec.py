@@ -12,6 +12,7 @@ agent acts again and is charged ``illegal_penalty``, with ``infos[agent]["illega
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
 from tabletrek.core.actions import IllegalAction
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load, specs
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
@@ -156,23 +157,10 @@ def aec_env(game: str, **kwargs: Any) -> TabletrekAEC:
     return TabletrekAEC(game, **kwargs)
 
 
-def touring_v1(**kwargs: Any) -> TabletrekAEC:
-    return TabletrekAEC("touring", **kwargs)
-
-
-def mexican_train_v1(**kwargs: Any) -> TabletrekAEC:
-    return TabletrekAEC("mexican-train", **kwargs)
-
-
-def double_crossing_v1(**kwargs: Any) -> TabletrekAEC:
-    return TabletrekAEC("double-crossing", **kwargs)
-
-
-def codenames_duet_v1(**kwargs: Any) -> TabletrekAEC:
-    return TabletrekAEC("codenames-duet", **kwargs)
-
-
-# The unversioned names of the first release, kept for existing scripts.
-touring_env = touring_v1
-mexican_train_env = mexican_train_v1
-double_crossing_env = double_crossing_v1
+def __getattr__(name: str) -> Any:
+    """``touring_v1(**kwargs)`` and so on: a constructor for every registered game under its
+    versioned PettingZoo name (and the unversioned ``touring_env`` of the first release)."""
+    for game in specs().values():
+        if name in (env_name(game.name), f"{game.domain}_env"):
+            return functools.partial(TabletrekAEC, game.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

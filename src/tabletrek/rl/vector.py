@@ -46,15 +46,8 @@ from gymnasium.vector.utils import batch_space
 
 from tabletrek.core.game import Game
 from tabletrek.core.mt19937 import HAVE_NUMBA, njit
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load, specs
 from tabletrek.core.state import State
-
-ENGINES = {
-    "double-crossing": "tabletrek.games.double_crossing.batch",
-    "mexican-train": "tabletrek.games.mexican_train.batch",
-    "touring": "tabletrek.games.touring.batch",
-}
-"""Games with a compiled batch engine, and its module."""
 
 try:
     from gymnasium.vector import AutoresetMode
@@ -66,12 +59,22 @@ except ImportError:  # pragma: no cover - Gymnasium before 1.1 names the mode by
 Obs = npt.NDArray[np.float32]
 
 
+def engines() -> dict[str, str]:
+    """Games with a compiled batch engine (their spec names it), and its module."""
+    return {name: s.batch for name, s in specs().items() if s.batch is not None}
+
+
+ENGINES = engines()
+"""The engines as the games registered when this module loaded (kept for existing callers)."""
+
+
 def engine(game: str) -> ModuleType:
-    if game not in ENGINES:
-        raise ValueError(f"{game} has no compiled batch engine; these do: {', '.join(sorted(ENGINES))}")
+    table = engines()
+    if game not in table:
+        raise ValueError(f"{game} has no compiled batch engine; these do: {', '.join(sorted(table))}")
     if not HAVE_NUMBA:
         raise ImportError("the compiled batch engines need numba: pip install 'tabletrek[search]'")
-    return importlib.import_module(ENGINES[game])
+    return importlib.import_module(table[game])
 
 
 class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):

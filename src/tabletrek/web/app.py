@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tabletrek.core.game import Game
-from tabletrek.core.registry import game_class, games, load
+from tabletrek.core.registry import game_class, games, load, spec
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
 from tabletrek.web import validation
 from tabletrek.web.bodylimit import read_body
@@ -78,14 +78,15 @@ def playable_games() -> list[dict[str, Any]]:
 
 
 def has_own_ui(name: str) -> bool:
-    """Whether the game ships its own page module (static/games/<name>.js); others get the generic."""
-    return (STATIC / "games" / f"{name}.js").is_file()
+    """Whether the game's spec names its own page module (static/games/...); others get the generic."""
+    module = spec(name).web_module
+    return module is not None and (STATIC / module).is_file()
 
 
 def domain_of(name: str) -> str:
-    """A game's catalog domain: its package's last part ("mexican-train" -> "mexican_train")."""
+    """A game's catalog domain: its package's last part (as its spec says)."""
     try:
-        return game_class(name).package.rsplit(".", 1)[-1]
+        return spec(name).domain
     except Exception:
         return name.replace("-", "_")
 

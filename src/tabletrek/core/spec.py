@@ -1,0 +1,114 @@
+"""A game's declaration: what it is and what it offers, registered by the game itself.
+
+Every service (CLI, web, sim, RL, OpenSpiel, benchmarks, tests) learns which games exist and what
+each can do from these specs alone, never by naming a game (the pattern of OpenSpiel's
+``GameType`` + ``register_game``). A spec names its parts by ``"module:attribute"`` strings so that
+declaring a game costs one small import; the parts load when a service first asks for them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletrek.core.game import Game
+
+
+class Information(Enum):
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Chance(Enum):
+    DETERMINISTIC = "deterministic"
+    """No chance after the seeded deal either (the deal itself is chance for OpenSpiel)."""
+    EXPLICIT = "explicit"
+    """Random draws during play, each exposed as a chance node (OpenSpiel ``EXPLICIT_STOCHASTIC``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CliCommand:
+    """A game's own command group: ``tabletrek <name> ...`` (a typer app at ``app``)."""
+
+    name: str
+    app: str
+    help: str
+    """An i18n key."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game. ``name`` is the registry name ("touring"); ``package`` holds its data, catalogs,
+    rules pages and observation module; ``game`` is its :class:`Game` subclass as "module:Class".
+
+    ``rules_version`` grows by one whenever a rule change makes an old record replay differently;
+    ``replays`` lists the older versions this code still replays exactly (through the options'
+    ``legacy`` values), so a record from any other version is refused by name, never half-replayed.
+    """
+
+    name: str
+    package: str
+    game: str
+    rules_version: int
+    information: Information
+    chance: Chance
+    cooperative: bool = False
+    finite_actions: bool = True
+    replays: tuple[int, ...] = ()
+    probe: str | None = None
+    """An analysis probe class ("module:Class", a ``core.analysis.Probe``); None: the generic one."""
+    web_module: str | None = None
+    """The page module under the web's static folder ("games/touring.js"); None: the generic UI."""
+    stylesheet: str | None = None
+    cli: tuple[CliCommand, ...] = ()
+    batch: str | None = None
+    """The compiled batch engine module (``rl.vector``), None when the game has none."""
+    random_games: str | None = None
+    """Compiled all-random games for ``simulate`` ("module:play"), None when the game has none."""
+    openspiel_refusal: str | None = None
+    """Why the game is not offered to OpenSpiel (None: it is)."""
+
+    @property
+    def domain(self) -> str:
+        """The game's i18n catalog domain: its package's last part ("mexican_train")."""
+        return self.package.rsplit(".", 1)[-1]
+
+    @property
+    def rl_name(self) -> str:
+        """The versioned environment name (PettingZoo style): "mexican_train_v1"."""
+        return f"{self.domain}_v{self.rules_version}"
+
+    def game_class(self) -> type[Game]:
+        cls: type[Game] = load_attribute(self.game)
+        return cls
+
+    def accepts_version(self, version: int | None) -> bool:
+        """Whether a record made under ``version`` (None: before versions were recorded, which
+        the options' legacy values cover) replays exactly under this code."""
+        return version is None or version == self.rules_version or version in self.replays
+
+
+def load_attribute(path: str) -> Any:
+    """``"package.module:attribute"`` -> the attribute (the module imported on first use)."""
+    module_name, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Make a game known. Registering the same name twice with a different spec is an error."""
+    known = _SPECS.get(spec.name)
+    if known is not None and known != spec:
+        raise ValueError(f"game {spec.name!r} is already registered with a different spec")
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def registered() -> dict[str, GameSpec]:
+    """The specs registered so far, by name (``core.registry`` discovers the built-in games)."""
+    return dict(_SPECS)

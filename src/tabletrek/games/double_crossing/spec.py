@@ -1,0 +1,19 @@
+"""double-crossing's declaration (see ``tabletrek.core.spec``)."""
+
+from tabletrek.core.spec import Chance, GameSpec, Information, register_game
+
+SPEC = register_game(
+    GameSpec(
+        name="double-crossing",
+        package="tabletrek.games.double_crossing",
+        game="tabletrek.games.double_crossing.rules:DoubleCrossing",
+        rules_version=1,
+        information=Information.IMPERFECT,
+        chance=Chance.EXPLICIT,
+        cooperative=False,
+        probe="tabletrek.games.double_crossing.probes:DoubleCrossingProbe",
+        web_module="games/double-crossing.js",
+        batch="tabletrek.games.double_crossing.batch",
+        random_games="tabletrek.games.double_crossing.random_play:play",
+    )
+)

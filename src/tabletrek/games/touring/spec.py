@@ -1,0 +1,19 @@
+"""touring's declaration (see ``tabletrek.core.spec``)."""
+
+from tabletrek.core.spec import Chance, GameSpec, Information, register_game
+
+SPEC = register_game(
+    GameSpec(
+        name="touring",
+        package="tabletrek.games.touring",
+        game="tabletrek.games.touring.rules:Touring",
+        rules_version=1,
+        information=Information.IMPERFECT,
+        chance=Chance.EXPLICIT,
+        cooperative=False,
+        probe="tabletrek.games.touring.probes:TouringProbe",
+        web_module="games/touring.js",
+        batch="tabletrek.games.touring.batch",
+        random_games="tabletrek.games.touring.random_play:play",
+    )
+)
