@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
+from tabletrek.core.spec import registered
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
@@ -99,6 +100,12 @@ class Game(ABC):
             if spec.name not in options and spec.legacy is not NO_LEGACY
         }
         return cls(players, **old, **options)
+
+    @property
+    def rules_version(self) -> int | None:
+        """The rules version its spec declares (None for a game class no spec registers)."""
+        spec = registered().get(self.name)
+        return None if spec is None or spec.game_class() is not type(self) else spec.rules_version
 
     def _setup(self) -> None:  # noqa: B027 - optional hook, most games override it
         """Precompute tables that depend on players and options."""

@@ -25,11 +25,16 @@ class GameRecord:
     seed: int
     actions: tuple[str, ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
+    rules: int | None = None
+    """The game's rules version the record was played under (``GameSpec.rules_version``); None
+    in records made before records carried it, which replay through the options' legacy values."""
 
     def to_dict(self) -> dict[str, Any]:
+        versioned = {} if self.rules is None else {"rules": self.rules}
         return {
             "format": RECORD_FORMAT,
             "game": self.game,
+            **versioned,
             "players": self.players,
             "options": dict(self.options),
             "seed": self.seed,
@@ -42,7 +47,7 @@ class GameRecord:
 
     def with_meta(self, **meta: Any) -> GameRecord:
         return GameRecord(
-            self.game, self.players, self.options, self.seed, self.actions, {**self.meta, **meta}
+            self.game, self.players, self.options, self.seed, self.actions, {**self.meta, **meta}, self.rules
         )
 
     @classmethod
@@ -65,6 +70,9 @@ class GameRecord:
         for i, text in enumerate(actions):
             if not isinstance(text, str):
                 raise ValueError(f"{source}: key 'actions[{i}]' must be text")
+        rules = data.get("rules")
+        if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
+            raise ValueError(f"{source}: key 'rules' must be a rules version number")
         meta = data.get("meta", {})
         if not isinstance(meta, Mapping):
             raise ValueError(f"{source}: key 'meta' must be an object")
@@ -75,6 +83,7 @@ class GameRecord:
             seed=need("seed", int),
             actions=tuple(actions),
             meta=dict(meta),
+            rules=rules,
         )
 
     @classmethod
@@ -107,10 +116,11 @@ def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Ev
     """Yield (state, action text, events) after the start and after each action.
 
     The same state object is yielded each time, advanced in place; clone it to keep a snapshot.
+    A record from rules this code cannot replay exactly raises ValueError before any move.
     """
     from tabletrek.core.registry import load_recorded
 
-    game = load_recorded(record.game, record.players, record.options)
+    game = load_recorded(record.game, record.players, record.options, record.rules)
     state = game.new_game(seed=record.seed)
     yield state, None, []
     for i, text in enumerate(record.actions):

@@ -178,12 +178,14 @@ class State(ABC):
             options=dict(self.game.options),
             seed=self.seed,
             actions=tuple(self._history),
+            rules=self.game.rules_version,
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": self.FORMAT,
             "game": self.game.name,
+            "rules": self.game.rules_version,
             "players": self.game.players,
             "options": dict(self.game.options),
             "seed": self.seed,
@@ -214,7 +216,10 @@ class State(ABC):
                 raise ValueError(f"state JSON lacks the key {key!r}")
         if parsed.get("format") != STATE_FORMAT:
             raise ValueError(f"state JSON has format {parsed.get('format')!r}; expected {STATE_FORMAT}")
-        game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]))
+        rules = parsed.get("rules")
+        if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
+            raise ValueError(f"state JSON has rules version {rules!r}; expected a number")
+        game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]), rules)
         state = game._blank_state()
         state._init_base(game, int(parsed["seed"]), rng_from_json(parsed["rng"]))
         state._history = [str(text) for text in parsed["history"]]

@@ -383,6 +383,7 @@ class Manager:
             players=game.players,
             options=dict(game.options),
             seed=seed,
+            rules=game.rules_version,
             clock=float(clock) if clock else None,
             host_hash=token_hash(host),
             status="live",

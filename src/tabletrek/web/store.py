@@ -58,6 +58,7 @@ tables_t = Table(
     Column("practice", Integer, nullable=False, default=0),  # 1: only its creator plays (bots else)
     Column("public", Integer, nullable=False, default=0),  # 1: listed in the lobby while seats are open
     Column("touched", Float, nullable=True),  # last move, connection or creation (idle expiry)
+    Column("rules", Integer, nullable=True),  # the game's rules version; NULL: stored before versions
 )
 
 seats_t = Table(
@@ -105,6 +106,7 @@ MIGRATIONS = {
         "practice": "INTEGER NOT NULL DEFAULT 0",
         "public": "INTEGER NOT NULL DEFAULT 0",
         "touched": "FLOAT",
+        "rules": "INTEGER",
     },
     "tt_seats": {"invite_hash": "VARCHAR(64)"},
 }
@@ -163,6 +165,8 @@ class TableRow:
     practice: bool = False
     public: bool = False
     touched: float | None = None
+    rules: int | None = None
+    """The rules version the table is played under (None: stored before tables carried one)."""
 
 
 def default_url() -> str:
@@ -234,6 +238,7 @@ class Store:
                     practice=int(row.practice),
                     public=int(row.public),
                     touched=row.touched if row.touched is not None else row.created,
+                    rules=row.rules,
                 )
             )
             conn.execute(
@@ -416,6 +421,7 @@ class Store:
                 practice=bool(row["practice"]),
                 public=bool(row["public"]),
                 touched=row["touched"],
+                rules=row["rules"],
             )
 
     @staticmethod

@@ -48,11 +48,12 @@ SLOW_BOTS: set[tuple[str, str]] = set()
 
 
 @functools.lru_cache(maxsize=256)
-def shared_game(name: str, players: int, options: str) -> Game:
+def shared_game(name: str, players: int, options: str, rules: int | None = None) -> Game:
     """One Game per (game, players, options): games are immutable, and each holds its own tables
     of actions, which 500 tables would otherwise hold 500 copies of."""
-    # A stored table names every option its game had; one it predates keeps its old rule.
-    return load_recorded(name, players, json.loads(options))
+    # A stored table names every option its game had; one it predates keeps its old rule. A table
+    # from rules this code cannot replay exactly is refused (ValueError), never half-replayed.
+    return load_recorded(name, players, json.loads(options), rules)
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -71,7 +72,9 @@ class LiveTable(FollowStore, Invites):
         self.writer = writer
         self.executor = executor
         self.bot_delay = bot_delay
-        self.game: Game = shared_game(row.game, row.players, json.dumps(row.options, sort_keys=True))
+        self.game: Game = shared_game(
+            row.game, row.players, json.dumps(row.options, sort_keys=True), row.rules
+        )
         self.seats = [
             SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname, s.invite_hash)
             for s in row.seats
