@@ -68,6 +68,9 @@ class GameSpec:
     """The compiled batch engine module (``rl.vector``), None when the game has none."""
     random_games: str | None = None
     """Compiled all-random games for ``simulate`` ("module:play"), None when the game has none."""
+    scenarios: str | None = None
+    """Rules scenarios as data, a TOML file in the package ("rules/scenarios.toml"), which the
+    test suite plays for every game that names one."""
     openspiel_refusal: str | None = None
     """Why the game is not offered to OpenSpiel (None: it is)."""
 
