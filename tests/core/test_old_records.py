@@ -28,8 +28,10 @@ def fixture(name: str) -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize("name", sorted(tabletrek.games()))
+@pytest.mark.parametrize("name", sorted(p.stem for p in OLD.glob("*.json")))
 def test_old_record_replays_to_the_same_final_state(name: str) -> None:
+    """Every game older than recorded rules versions left a record here (newer games need none)."""
+    assert name in tabletrek.games()
     data = fixture(name)
     record = GameRecord.from_dict(data["record"])
     state = tabletrek.replay(record)

@@ -387,7 +387,7 @@ class ISMCTSBot:
         parts = min(self.threads, len(seeds))
         if parts == 1:
             return run(moves, seeds)
-        import numpy as np  # present wherever compiled playouts are
+        import numpy as np  # noqa: PLC0415 - numpy: the [search] extra; present wherever compiled playouts are
 
         # The calling thread plays the last slice itself, so the pool needs one thread fewer.
         # Keyed by process too: a pool inherited through fork has no threads behind it.

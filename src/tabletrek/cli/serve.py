@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated
 
 import typer
@@ -25,13 +26,11 @@ def serve(
     sync: Annotated[str, typer.Option("--sync", help=tr("web.serve.sync"))] = "notify",
     limit: Annotated[list[str] | None, typer.Option("--limit", help=tr("web.serve.limit"))] = None,
 ) -> None:
-    import logging
+    import uvicorn  # noqa: PLC0415 - the [web] extra
 
-    import uvicorn
-
-    from tabletrek.web.app import create_app
-    from tabletrek.web.ratelimit import Limits
-    from tabletrek.web.store import default_url
+    from tabletrek.web.app import create_app  # noqa: PLC0415 - the [web] extra
+    from tabletrek.web.ratelimit import Limits  # noqa: PLC0415 - the [web] extra
+    from tabletrek.web.store import default_url  # noqa: PLC0415 - the [web] extra
 
     limits = Limits()
     for item in limit or []:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrek.core.events import render_message
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -37,8 +39,6 @@ class IllegalAction(ValueError):
 
     def message(self, lang: str) -> str:
         """The reason in ``lang``; parameters may use the event markers ($seat, $t)."""
-        from tabletrek.core.events import render_message
-
         return render_message({"key": self.key, "args": self.params}, lang)
 
     def to_dict(self) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletrek.i18n import seat_name, translate
+
 OMNISCIENT = -1
 """Viewer id that sees every secret (finished-game replays, debugging)."""
 
@@ -52,8 +54,6 @@ class Event:
 
 
 def resolve_args(args: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
-    from tabletrek.i18n import seat_name, translate
-
     out: dict[str, Any] = {}
     for name, value in args.items():
         if isinstance(value, dict):
@@ -70,6 +70,4 @@ def resolve_args(args: Mapping[str, Any], lang: str, names: Sequence[str] | None
 
 def render_message(message: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     """Render a ``{"key", "args"}`` message (as produced by ``Event.for_viewer``)."""
-    from tabletrek.i18n import translate
-
     return translate(str(message["key"]), lang, **resolve_args(message.get("args", {}), lang, names))

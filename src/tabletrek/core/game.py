@@ -14,6 +14,8 @@ from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 from tabletrek.core.spec import registered
+from tabletrek.core.terminal import GenericTextUI
+from tabletrek.i18n import normalize_lang, translate
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
@@ -208,13 +210,9 @@ class Game(ABC):
 
     def terminal(self) -> TextUI:
         """How the terminal shows this game (a generic JSON view unless the game has its own)."""
-        from tabletrek.core.terminal import GenericTextUI
-
         return GenericTextUI()
 
     def rules_markdown(self, lang: str) -> str:
-        from tabletrek.i18n import normalize_lang
-
         folder = resources.files(self.package) / "rules"
         for candidate in (normalize_lang(lang), "en"):
             page = folder / f"{candidate}.md"
@@ -223,8 +221,6 @@ class Game(ABC):
         raise FileNotFoundError(f"{self.name} ships no rules page")
 
     def title(self, lang: str) -> str:
-        from tabletrek.i18n import translate
-
         return translate(f"{self.package.rsplit('.', 1)[-1]}.title", lang)
 
     @classmethod

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
+from tabletrek.core.registry import load_recorded
 
 if TYPE_CHECKING:
     from tabletrek.core.events import Event
@@ -118,7 +119,6 @@ def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Ev
     The same state object is yielded each time, advanced in place; clone it to keep a snapshot.
     A record from rules this code cannot replay exactly raises ValueError before any move.
     """
-    from tabletrek.core.registry import load_recorded
 
     game = load_recorded(record.game, record.players, record.options, record.rules)
     state = game.new_game(seed=record.seed)

@@ -10,9 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import Console
+
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event
+from tabletrek.core.html import render_state_html
+from tabletrek.core.records import GameRecord
+from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import rng_from_json, rng_to_json
+from tabletrek.core.svg import render_svg
+from tabletrek.i18n import seat_name
 
 if TYPE_CHECKING:
     from tabletrek.core.game import Game
@@ -170,8 +177,6 @@ class State(ABC):
         return self.game.players
 
     def record(self) -> GameRecord:
-        from tabletrek.core.records import GameRecord
-
         return GameRecord(
             game=self.game.name,
             players=self.game.players,
@@ -200,8 +205,6 @@ class State(ABC):
     @staticmethod
     def from_json(data: str | Mapping[str, Any]) -> State:
         """Rebuild a state from ``to_json`` output (text or the parsed dict)."""
-        from tabletrek.core.registry import load_recorded
-
         if isinstance(data, str):
             try:
                 parsed = json.loads(data)
@@ -232,16 +235,10 @@ class State(ABC):
     def render(self, seat: int | None = None, lang: str = "en") -> SVG:
         """The table drawn as SVG as ``seat`` sees it (None: a spectator). Notebooks show the
         result as a drawing; scripts can write it to a ``.svg`` file."""
-        from tabletrek.core.svg import render_svg
-
         return render_svg(self, seat, lang)
 
     def render_text(self, seat: int | None = None, lang: str = "en", width: int = 100) -> str:
         """The table as plain text, as the terminal game shows it to ``seat`` (None: a spectator)."""
-        from rich.console import Console
-
-        from tabletrek.i18n import seat_name
-
         view = self.public_view() if seat is None else self.view(seat)
         console = Console(width=width, record=True, color_system=None, file=io.StringIO())
         names = [seat_name(s, lang) for s in range(self.game.players)]
@@ -254,8 +251,6 @@ class State(ABC):
 
     def _repr_html_(self) -> str:
         """How Jupyter shows a state: the game's own HTML renderer, else a generic one."""
-        from tabletrek.core.html import render_state_html
-
         return render_state_html(self)
 
     def __repr__(self) -> str:

@@ -15,6 +15,9 @@ Discrete(33)
 
 from typing import Any
 
+import gymnasium
+
+from tabletrek.core.registry import games
 from tabletrek.rl.aec import (
     TabletrekAEC,
     aec_env,
@@ -36,10 +39,6 @@ from tabletrek.rl.tensors import (
 
 def _register_gymnasium_ids() -> None:
     """``gymnasium.make("tabletrek/touring-v1", opponents="greedy")`` and so on, for every game."""
-    import gymnasium
-
-    from tabletrek.core.registry import games
-
     for name in games():
         env_id = f"tabletrek/{name}-v1"
         if env_id not in gymnasium.registry:
@@ -71,7 +70,7 @@ def __getattr__(name: str) -> Any:
     if name.endswith(("_env", "_v1")) and name not in ("aec_env", "parallel_env"):
         return _versioned_env(name)
     if name == "vector_env":
-        from tabletrek.rl.vector import vector_env
+        from tabletrek.rl.vector import vector_env  # noqa: PLC0415 - numba: the [search] extra
 
         return vector_env
     raise AttributeError(f"module 'tabletrek.rl' has no attribute {name!r}")

@@ -33,6 +33,7 @@ from tabletrek.core.bots import Bot
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
+from tabletrek.core.svg import render_svg
 from tabletrek.rl.features import DEFAULT_SIZE
 from tabletrek.rl.table import Observation, Table, check_illegal
 
@@ -155,7 +156,5 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
             return None
         state = self.table.state
         if self.render_mode == "svg":
-            from tabletrek.core.svg import render_svg
-
             return render_svg(state, self.seat)
         return state.render(self.seat)

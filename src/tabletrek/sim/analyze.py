@@ -100,10 +100,10 @@ def cell_text(value: Any, lang: str) -> str:
 
 def figure_svg(draw: Callable[[Any], None], width: float = 6.4, height: float = 3.4) -> str:
     """Run ``draw(axes)`` on a fresh figure and return the figure as inline SVG."""
-    import matplotlib  # type: ignore[import-not-found,unused-ignore]
+    import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
 
     # Text stays text in the SVG, so the browser draws it with its own fonts and the report stays
     # small. The family list is a fallback chain (matplotlib >= 3.6 falls back glyph by glyph):
@@ -140,7 +140,7 @@ CJK_FONTS = (
 
 def plot_fonts() -> list[str]:
     """DejaVu Sans (matplotlib's own) first, then the CJK fonts this machine has."""
-    from matplotlib import font_manager  # type: ignore[import-not-found,unused-ignore]
+    from matplotlib import font_manager  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
 
     installed = {f.name for f in font_manager.fontManager.ttflist}
     return ["DejaVu Sans", *(name for name in CJK_FONTS if name in installed), "sans-serif"]
@@ -175,7 +175,7 @@ def section_plot(plot: Mapping[str, Any], lang: str) -> str:
 
     def draw(ax: Any) -> None:
         if plot["kind"] == "line":
-            from matplotlib.ticker import MaxNLocator  # type: ignore[import-not-found,unused-ignore]
+            from matplotlib.ticker import MaxNLocator  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
 
             ax.plot(plot["x"], values, marker="o", color="#e45756")
             if all(isinstance(x, int) for x in plot["x"]):

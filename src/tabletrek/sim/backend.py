@@ -128,7 +128,7 @@ def connect_ray(address: str) -> None:
         for key, value in RAY_LOCAL_ENV.items():
             os.environ.setdefault(key, value)
     try:
-        import ray  # type: ignore[import-not-found,unused-ignore]
+        import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [scale] extra
     except ImportError:
         raise ValueError("the Ray backend needs the [scale] extra: pip install 'tabletrek[scale]'") from None
     if ray.is_initialized():
@@ -148,7 +148,7 @@ def _run_ray(
     keep_records: bool,
 ) -> Iterator[list[GameOutcome]]:
     connect_ray(address)
-    import ray  # type: ignore[import-not-found,unused-ignore]
+    import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [scale] extra
 
     remote = ray.remote(play_specs)
     pending = [remote.remote(name, players, dict(options), list(batch), keep_records) for batch in batches]

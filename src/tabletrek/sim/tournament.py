@@ -106,7 +106,7 @@ class Ratings:
 
     def __init__(self, bots: Sequence[str]) -> None:
         try:
-            from openskill.models import PlackettLuce  # type: ignore[import-not-found,unused-ignore]
+            from openskill.models import PlackettLuce  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
         except ImportError:
             raise ValueError("ratings need openskill: pip install 'tabletrek[study]'") from None
         self.model = PlackettLuce()

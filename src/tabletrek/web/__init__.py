@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def create_app(db: str | None = None, **kwargs: Any) -> Starlette:
-    from tabletrek.web.app import create_app as build
+    from tabletrek.web.app import create_app as build  # noqa: PLC0415 - the [web] extra, loaded when a server is asked for
 
     return build(db, **kwargs)
 

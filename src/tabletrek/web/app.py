@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -78,8 +79,12 @@ def playable_games() -> list[dict[str, Any]]:
 
 
 def has_own_ui(name: str) -> bool:
-    """Whether the game's spec names its own page module (static/games/...); others get the generic."""
-    module = spec(name).web_module
+    """Whether the game's spec names its own page module (static/games/...); others (and names
+    that are no game) get the generic."""
+    try:
+        module = spec(name).web_module
+    except ValueError:
+        return False
     return module is not None and (STATIC / module).is_file()
 
 
@@ -192,7 +197,6 @@ def create_app(
         name = request.path_params["game"]
         if name not in games():
             return error_response(WebError("web.error.unknown_game", game=name), 404)
-        from markdown_it import MarkdownIt
 
         lang = normalize_lang(request.query_params.get("lang"))
         try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletrek.core.events import render_message
+
 MAX_ARG = 200
 """Characters of a client's own text an error message repeats back."""
 
@@ -39,8 +41,6 @@ class WebError(Exception):
         return self
 
     def to_message(self) -> dict[str, Any]:
-        from tabletrek.core.events import render_message
-
         try:
             text = render_message({"key": self.key, "args": self.args_}, "en")
         except (KeyError, IndexError, ValueError):  # a template naming an argument this error lacks

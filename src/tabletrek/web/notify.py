@@ -40,7 +40,7 @@ class Listener:
         self.received = 0
 
     async def run(self) -> None:
-        import psycopg
+        import psycopg  # noqa: PLC0415 - psycopg: the [postgres] extra
 
         attempt = 0
         first = True

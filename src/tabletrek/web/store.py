@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -39,6 +41,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from tabletrek.paths import user_data_dir
 
 metadata = MetaData()
 
@@ -171,8 +175,6 @@ class TableRow:
 
 def default_url() -> str:
     """A SQLite file in the user data directory (platformdirs, or $TABLETREK_HOME when set)."""
-    from tabletrek.paths import user_data_dir
-
     return f"sqlite:///{user_data_dir() / 'web.sqlite3'}"
 
 
@@ -497,8 +499,6 @@ class Store:
 
 def _migrate(conn: Any) -> None:
     """Add the columns newer than a database's schema (SQLAlchemy's create_all makes only tables)."""
-    from sqlalchemy import inspect
-
     inspector = inspect(conn)
     for table, columns in MIGRATIONS.items():
         have = {c["name"] for c in inspector.get_columns(table)}
@@ -513,7 +513,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
     # WAL: readers never block the writer. synchronous=NORMAL in WAL mode: a committed transaction
     # survives the server process being killed (the crash the tests simulate); only an OS crash or
     # power cut may lose the last commits. TABLETREK_SQLITE_SYNC=FULL trades speed for that too.
-    import os
 
     sync = os.environ.get("TABLETREK_SQLITE_SYNC", "NORMAL").upper()
     if sync not in ("NORMAL", "FULL", "EXTRA"):

@@ -27,6 +27,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
+from tabletrek.i18n import seat_name
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
@@ -136,8 +137,6 @@ class LiveTable(FollowStore, Invites):
         return bool(self.conns()) or self._watched_at >= when
 
     def names(self) -> list[str]:
-        from tabletrek.i18n import seat_name
-
         return [
             s.nickname or (f"{s.bot} ({seat_name(s.seat)})" if s.bot else seat_name(s.seat))
             for s in self.seats

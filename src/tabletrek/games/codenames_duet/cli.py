@@ -24,6 +24,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
 from tabletrek.games.codenames_duet.campaign import (
     MissionMap,
@@ -118,8 +119,6 @@ def play_cmd(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
     names: Annotated[str | None, typer.Option("--names", help=tr("cli.opt.names"))] = None,
 ) -> None:
-    from tabletrek.cli.play import TerminalTable
-
     language = pick_lang(lang)
     mmap = mission_map()
     city_id = _city(mmap, city, language)
