@@ -21,7 +21,7 @@ import numpy as np
 import tabletrek
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import Bot
-from tabletrek.core.game import RolloutPolicy
+from tabletrek.core.search import RolloutPolicy
 from tabletrek.core.state import State
 
 Features = Callable[[State, int], list[float]]
@@ -59,7 +59,7 @@ def main() -> None:
     args = parser.parse_args()
     features = features_of(args.game)
     game = tabletrek.load(args.game, players=args.players)
-    fast = game.rollout_policy()
+    fast = game.search().policy
     rows: list[list[float]] = []
     labels: list[float] = []
     for i in range(args.games):

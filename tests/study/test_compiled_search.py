@@ -64,7 +64,7 @@ def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None
     assert not uses(margin=True)
     assert not uses(rollout="greedy")  # the named bot, not the fast policy
     assert ISMCTSBot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
-    assert tabletrek.load("mexican-train", players=2).paired_playouts() is None
+    assert tabletrek.load("mexican-train", players=2).search().paired is None
 
 
 def test_running_sums_give_the_listed_bounds() -> None:
@@ -116,7 +116,7 @@ def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
     bot.act(fresh)
     assert bot.belief.observed == 0  # type: ignore[attr-defined]
     assert not ISMCTSBot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
-    assert tabletrek.load("mexican-train", players=2).search_belief(0, 0) is None
+    assert tabletrek.load("mexican-train", players=2).search().belief is None
 
 
 def test_touring_searches_compiled_by_default_and_in_python_without_numba(

@@ -95,7 +95,7 @@ def test_a_game_sets_the_search_defaults_and_named_parameters_replace_them() -> 
     # Naming a budget drops the default one; naming a parameter replaces just that one.
     assert named.iterations is None and named.ms == 50 and not named.paired
     assert named.default_bot is not None
-    assert Game.search_defaults(game) == {}
+    assert Game.search(game).defaults == {}
 
 
 def test_refuses_a_turn_not_its_own() -> None:

@@ -50,11 +50,11 @@ def test_touring_policy_plays_a_best_scored_legal_move() -> None:
 
 def test_games_offer_a_policy_only_when_they_have_one() -> None:
     assert tabletrek.load("touring").rollout_policy() is greedy_policy
-    assert tabletrek.load("mexican-train").rollout_policy() is None
+    assert tabletrek.load("mexican-train").search().policy is None
     # "auto" falls back to random playouts where there is no policy.
     bot = ISMCTSBot(tabletrek.load("mexican-train", players=2), seat=0, seed=0, iterations=2)
     assert bot.policy is None
-    assert Game.rollout_policy(tabletrek.load("touring")) is None
+    assert Game.search(tabletrek.load("touring")).policy is None  # the base offers no search support
 
 
 def midgame(moves: int = 12, seed: int = 4) -> tabletrek.State:
@@ -116,7 +116,7 @@ def test_touring_evaluation_is_a_value_in_range_that_favours_the_leader() -> Non
 
     game = tabletrek.load("touring", players=2)
     assert game.evaluator() is evaluate
-    assert tabletrek.load("codenames-duet").evaluator() is None
+    assert tabletrek.load("codenames-duet").search().evaluate is None
     state = midgame(moves=40)
     assert len(features(state, 0)) == len(EVAL_WEIGHTS)
     for seat in range(2):

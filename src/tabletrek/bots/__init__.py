@@ -13,9 +13,9 @@ if TYPE_CHECKING:
 
 
 def search_bot(game: Game, *, seat: int, seed: int, **params: Any) -> ISMCTSBot:
-    """The search bot with the game's measured defaults (``Game.search_defaults``) under the
+    """The search bot with the game's measured defaults (``SearchSupport.defaults``) under the
     parameters given; a table that names a budget means that budget, not the default as well."""
-    defaults = game.search_defaults()
+    defaults = dict(game.search().defaults)
     if "iterations" in params or "ms" in params:
         defaults = {k: v for k, v in defaults.items() if k not in ("iterations", "ms")}
     return ISMCTSBot(game, seat=seat, seed=seed, **{**defaults, **params})

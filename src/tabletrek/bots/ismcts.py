@@ -15,9 +15,9 @@ comes first. ``margin=True`` takes half the reward from the normalised score mar
 more per playout than won/lost in long games. The rollout policy is uniform random by default,
 or any bot the game offers (``rollout="greedy"``): in long games random playouts say little, and
 the policy's own move is then tried first and can be favoured at the end (``trust``). A game may
-offer a fast playout policy (``Game.rollout_policy()``); ``rollout="auto"`` (the default) uses it
+offer a fast playout policy (``SearchSupport.policy``); ``rollout="auto"`` (the default) uses it
 when there is one and random moves otherwise. A game may also set a horizon
-(``Game.search_horizon()``): playouts stop when it changes (Mexican Train: at the end of the round
+(``SearchSupport.horizon``): playouts stop when it changes (Mexican Train: at the end of the round
 they started in) and its evaluator scores them, as for ``rollout_depth``.
 
 ``paired=True`` replaces the tree by a flat comparison at the root on common random numbers:
@@ -27,7 +27,7 @@ move's paired mean advantage clears ``z`` standard errors (``default`` names ano
 game whose move is the one to beat, e.g. a strong but slow planner while a cheap policy plays
 out). Against a well-tuned heuristic, single lucky playouts must not overturn it: the pairing
 removes most of the luck of the draw from the comparison, and the bound keeps the rest from
-deciding. A game may offer compiled paired playouts (``Game.paired_playouts()``: the same worlds
+deciding. A game may offer compiled paired playouts (``SearchSupport.paired``: the same worlds
 and the same fast policy, to the end or cut at ``rollout_depth`` and scored by the same
 evaluation); ``compiled=True`` (the default) uses them whenever the search plays out with the
 game's fast policy (no margin, no horizon), so many more worlds fit in a move's budget.
@@ -52,7 +52,8 @@ from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.game import Belief, Game, PairedPlayouts, PlayoutRunner, RolloutPolicy
+    from tabletrek.core.game import Game
+    from tabletrek.core.search import Belief, PairedPlayouts, PlayoutRunner, RolloutPolicy
     from tabletrek.core.state import State
 
 DEFAULT_ITERATIONS = 200
@@ -158,9 +159,10 @@ class ISMCTSBot:
         self.margin = bool(margin)
         self.paired = bool(paired)
         self.z = float(z)
-        self.evaluate = game.evaluator()
-        self.horizon = game.search_horizon()
-        self.policy: RolloutPolicy | None = game.rollout_policy() if rollout == "auto" else None
+        support = self.support = game.search()
+        self.evaluate = support.evaluate
+        self.horizon = support.horizon
+        self.policy: RolloutPolicy | None = support.policy if rollout == "auto" else None
         if rollout not in ("auto", "random"):
             # One bot per seat, reused across iterations (bots hold no per-game state that a
             # determinized copy could confuse: they decide from the state they are handed).
@@ -187,11 +189,11 @@ class ISMCTSBot:
         # game's own fast policy, scored won/lost or by its evaluation where cut.
         self.compiled: PairedPlayouts | None = None
         if compiled and self.paired and rollout == "auto" and self.horizon is None and not self.margin:
-            self.compiled = game.paired_playouts()
+            self.compiled = support.paired
         self._belief_seed = derive_seed(seed, "belief")
         self.belief: Belief | None = None
-        if infer and self.compiled is not None:
-            self.belief = game.search_belief(seat, self._belief_seed)
+        if infer and self.compiled is not None and support.belief is not None:
+            self.belief = support.belief(seat, self._belief_seed)
         self.infer = self.belief is not None
         self.threads = int(threads)
         # With ``infer``: the real state this bot last decided in, from which the moves since are
@@ -221,7 +223,8 @@ class ISMCTSBot:
         self._last_position = None
         seen, now = position.history, state.history
         if now[: len(seen)] != seen:
-            self.belief = self.game.search_belief(self.seat, self._belief_seed)
+            make = self.support.belief
+            self.belief = None if make is None else make(self.seat, self._belief_seed)
             return
         belief = self.belief
         assert belief is not None

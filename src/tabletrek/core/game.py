@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import math
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
+from tabletrek.core.search import NO_SEARCH, SearchSupport
 from tabletrek.core.spec import registered
 from tabletrek.core.terminal import GenericTextUI
 from tabletrek.i18n import normalize_lang, translate
@@ -24,39 +23,6 @@ if TYPE_CHECKING:
     from tabletrek.core.terminal import TextUI
 
 BotFactory = Callable[..., "Bot"]
-RolloutPolicy = Callable[["State", random.Random], "Action"]
-"""A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
-Evaluator = Callable[["State", int], float]
-"""A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
-Horizon = Callable[["State"], int]
-"""A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
-PlayoutRunner = Callable[[Sequence[int], Sequence[int]], Any]
-"""(moves, world seeds) -> a moves x worlds array of the seat's rewards (1 win, 0 loss)."""
-PairedPlayouts = Callable[["State", int, "Belief | None", "int | None"], PlayoutRunner]
-"""Compiled paired playouts: (the real state, the searching seat, the seat's belief or None, a
-depth or None) -> a runner for that position, which a search calls for batch after batch of
-worlds (and from several threads at once) while the position is prepared only once. Each world
-is a determinization for that seat dealt from its seed (following the belief, when given), each
-move is played there and the fast policy plays on, to the end or for ``depth`` moves, after
-which the game's evaluation scores the position; the same random numbers serve every move in
-one world."""
-
-
-class Belief(Protocol):
-    """What a seat has learned about hidden cards from the other players' moves."""
-
-    def observe(self, position: State, action: Action) -> None:
-        """Another player made ``action`` in ``position`` (a real state: only what the seat may
-        see of it may be read)."""
-
-
-def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
-    """A fitted logistic model's win chance mapped to [-1, 1], the scale of an ``Evaluator``.
-
-    The sum is clamped so a position far outside the fitted range gives ±1, not an overflow."""
-    x = sum(w * f for w, f in zip(weights, features, strict=True))
-    x = max(-30.0, min(30.0, x))
-    return 2.0 / (1.0 + math.exp(-x)) - 1.0
 
 
 class Game(ABC):
@@ -167,44 +133,9 @@ class Game(ABC):
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
         return factories[name](self, seat=seat, seed=seed, **params)
 
-    def search_defaults(self) -> dict[str, Any]:
-        """The search bot's parameters in this game when none are named: the setting measured to
-        play best against the game's heuristic (``benchmarks/ismcts.py``). Each named parameter
-        replaces its default; naming a budget (``iterations`` or ``ms``) replaces both."""
-        return {}
-
-    def rollout_policy(self) -> RolloutPolicy | None:
-        """An optional fast playout policy for the search bot (None: it plays random moves or a
-        named bot). It is called inside determinizations, so it may read the whole state, but it
-        should decide only from what the seat to act could know."""
-        return None
-
-    def search_horizon(self) -> Horizon | None:
-        """An optional point where playouts stop and the evaluator scores them: a function of the
-        state whose value changes there (Mexican Train: the round number, so a playout ends with
-        the round it started in). None: playouts run to the end or to ``rollout_depth``."""
-        return None
-
-    def paired_playouts(self) -> PairedPlayouts | None:
-        """Optional compiled playouts for the search's paired comparison: the same sampled worlds
-        and the same fast policy (``rollout_policy``) as its Python playouts, many times faster.
-        None when the game has none or its accelerator is not installed."""
-        return None
-
-    def search_belief(self, seat: int, seed: int) -> Belief | None:
-        """An optional belief for ``paired_playouts`` to deal its worlds from, fed the other
-        players' moves by the search bot (``infer=True``). None: worlds are dealt uniformly."""
-        return None
-
-    def prepare_search(self) -> None:
-        """Compile or load whatever ``paired_playouts`` runs on, so that a table's first search
-        move does not wait for it (a server calls this in the background when it starts)."""
-        return None
-
-    def evaluator(self) -> Evaluator | None:
-        """An optional evaluation of unfinished positions for the search bot's cut playouts
-        (``rollout_depth``); None: a cut playout counts as a draw. Called inside determinizations."""
-        return None
+    def search(self) -> SearchSupport:
+        """What the generic search bot may use in this game (``core.search``); nothing by default."""
+        return NO_SEARCH
 
     # ----- presentation -------------------------------------------------------------------------
 

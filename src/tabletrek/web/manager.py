@@ -27,10 +27,12 @@ log = logging.getLogger("tabletrek.web")
 
 
 def prepare_search() -> None:
-    """Every game's ``prepare_search``; a failure is logged, the search then prepares on first use."""
+    """Every game's search preparation; a failure is logged, the search then prepares on first use."""
     for name in games():
         try:
-            load(name).prepare_search()
+            prepare = load(name).search().prepare
+            if prepare is not None:
+                prepare()
         except Exception:
             log.exception("cannot prepare the search bot of %s", name)
 

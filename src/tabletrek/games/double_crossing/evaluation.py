@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrek.core.game import logistic_value
+from tabletrek.core.search import logistic_value
 
 if TYPE_CHECKING:
     from tabletrek.core.state import State

@@ -9,9 +9,10 @@ from typing import Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, seat_ref
-from tabletrek.core.game import BotFactory, Evaluator, Game
+from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
+from tabletrek.core.search import Evaluator, SearchSupport
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.double_crossing.content import (
     CAR_SLUGS,
@@ -218,6 +219,9 @@ class DoubleCrossing(Game):
         from tabletrek.games.double_crossing.evaluation import evaluate
 
         return evaluate
+
+    def search(self) -> SearchSupport:
+        return SearchSupport(defaults=self.search_defaults(), evaluate=self.evaluator())
 
     def terminal(self) -> TextUI:
         from tabletrek.games.double_crossing.text import DoubleCrossingTextUI

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.events import seat_ref
-from tabletrek.core.game import BotFactory, Evaluator, Game, Horizon
+from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
+from tabletrek.core.search import Evaluator, Horizon, SearchSupport
 from tabletrek.games.mexican_train.tiles import TileSet, tile_sets
 
 if TYPE_CHECKING:
@@ -147,6 +148,11 @@ class MexicanTrain(Game):
         from tabletrek.games.mexican_train.evaluation import evaluate
 
         return evaluate
+
+    def search(self) -> SearchSupport:
+        return SearchSupport(
+            defaults=self.search_defaults(), evaluate=self.evaluator(), horizon=self.search_horizon()
+        )
 
     def _bot_factories(self) -> dict[str, BotFactory]:
         from tabletrek.games.mexican_train.bots import GreedyBot, PlannerBot

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletrek.core.game import logistic_value
+from tabletrek.core.search import logistic_value
 from tabletrek.games.touring.bots import Weights
 from tabletrek.games.touring.cards import (
     COLLISION,

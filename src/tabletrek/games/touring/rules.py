@@ -14,9 +14,10 @@ from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.game import Belief, BotFactory, Evaluator, Game, PairedPlayouts, RolloutPolicy
+from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import copy_rng, make_rng
+from tabletrek.core.search import Belief, Evaluator, PairedPlayouts, RolloutPolicy, SearchSupport
 from tabletrek.core.state import Result, State
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.touring.cards import (
@@ -219,6 +220,17 @@ class Touring(Game):
         from tabletrek.games.touring.rollout import evaluate
 
         return evaluate
+
+    def search(self) -> SearchSupport:
+        paired = self.paired_playouts()
+        return SearchSupport(
+            defaults=self.search_defaults(),
+            policy=self.rollout_policy(),
+            evaluate=self.evaluator(),
+            paired=paired,
+            belief=self.search_belief if paired is not None else None,
+            prepare=self.prepare_search,
+        )
 
     def terminal(self) -> TextUI:
         from tabletrek.games.touring.text import TouringTextUI

@@ -50,7 +50,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.game import PlayoutRunner
+    from tabletrek.core.search import PlayoutRunner
     from tabletrek.games.touring.rules import TouringState
 
 PARTICLES = 1024

@@ -1,0 +1,81 @@
+"""What a game offers the generic search bot: one object, not hooks on ``Game``.
+
+A game that supports search returns a :class:`SearchSupport` from ``Game.search()``: the parameters
+the bot plays best with there, a fast playout policy, an evaluation for cut playouts, a horizon,
+compiled paired playouts with a belief to deal their worlds from, and a way to prepare them. Every
+part is optional; a game without search support returns ``NO_SEARCH``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from tabletrek.core.actions import Action
+    from tabletrek.core.state import State
+
+RolloutPolicy = Callable[["State", random.Random], "Action"]
+"""A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
+Evaluator = Callable[["State", int], float]
+"""A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
+Horizon = Callable[["State"], int]
+"""A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
+PlayoutRunner = Callable[[Sequence[int], Sequence[int]], Any]
+"""(moves, world seeds) -> a moves x worlds array of the seat's rewards (1 win, 0 loss)."""
+PairedPlayouts = Callable[["State", int, "Belief | None", "int | None"], PlayoutRunner]
+"""Compiled paired playouts: (the real state, the searching seat, the seat's belief or None, a
+depth or None) -> a runner for that position, which a search calls for batch after batch of
+worlds (and from several threads at once) while the position is prepared only once. Each world
+is a determinization for that seat dealt from its seed (following the belief, when given), each
+move is played there and the fast policy plays on, to the end or for ``depth`` moves, after
+which the game's evaluation scores the position; the same random numbers serve every move in
+one world."""
+
+
+class Belief(Protocol):
+    """What a seat has learned about hidden cards from the other players' moves."""
+
+    def observe(self, position: State, action: Action) -> None:
+        """Another player made ``action`` in ``position`` (a real state: only what the seat may
+        see of it may be read)."""
+
+
+def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
+    """A fitted logistic model's win chance mapped to [-1, 1], the scale of an ``Evaluator``.
+
+    The sum is clamped so a position far outside the fitted range gives ±1, not an overflow."""
+    x = sum(w * f for w, f in zip(weights, features, strict=True))
+    x = max(-30.0, min(30.0, x))
+    return 2.0 / (1.0 + math.exp(-x)) - 1.0
+
+
+@dataclass(frozen=True)
+class SearchSupport:
+    """What the search bot may use in one loaded game (see the module docstring)."""
+
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """The bot's parameters here when none are named: the setting measured to play best against
+    the game's heuristic (``benchmarks/ismcts.py``). Each named parameter replaces its default;
+    naming a budget (``iterations`` or ``ms``) replaces both."""
+    policy: RolloutPolicy | None = None
+    """A fast playout policy (None: random moves or a named bot). It is called inside
+    determinizations, so it may read the whole state, but decides only from what the seat to act
+    could know."""
+    evaluate: Evaluator | None = None
+    """An evaluation of unfinished positions for cut playouts (None: a cut playout is a draw)."""
+    horizon: Horizon | None = None
+    """Where playouts stop and are evaluated (Mexican Train: the round number); None: at the end
+    or at ``rollout_depth``."""
+    paired: PairedPlayouts | None = None
+    """Compiled paired playouts (None when the game has none or its accelerator is missing)."""
+    belief: Callable[[int, int], Belief | None] | None = None
+    """(seat, seed) -> a belief the paired playouts deal their worlds from (``infer=True``)."""
+    prepare: Callable[[], None] | None = None
+    """Compile or load what ``paired`` runs on, so a table's first search move does not wait."""
+
+
+NO_SEARCH = SearchSupport()
