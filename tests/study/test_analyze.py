@@ -26,10 +26,10 @@ def test_same_games_as_simulate() -> None:
 @pytest.mark.parametrize(
     ("game", "bots", "title"),
     [
-        ("touring", ["greedy", "random"], "cli.analyze.touring.title"),
-        ("mexican-train", ["greedy", "random"], "cli.analyze.mexican.points_title"),
-        ("double-crossing", ["trader", "random"], "cli.analyze.crossing.contract_title"),
-        ("codenames-duet", ["random"], "cli.analyze.duet.turns_title"),
+        ("touring", ["greedy", "random"], "touring.analyze.title"),
+        ("mexican-train", ["greedy", "random"], "mexican_train.analyze.points_title"),
+        ("double-crossing", ["trader", "random"], "double_crossing.analyze.contract_title"),
+        ("codenames-duet", ["random"], "codenames_duet.analyze.turns_title"),
     ],
 )
 def test_each_game_gets_its_own_statistics(game: str, bots: list[str], title: str) -> None:
@@ -97,8 +97,8 @@ def test_every_percentage_is_a_percentage_and_counts_add_up(
                     f"raw key {cell} in {section.title}"
                 )
     if game == "codenames-duet":
-        wins = next(x for x in analysis.sections if x.title == "cli.analyze.duet.turns_title")
-        losses = next(x for x in analysis.sections if x.title == "cli.analyze.duet.loss_title")
+        wins = next(x for x in analysis.sections if x.title == "codenames_duet.analyze.turns_title")
+        losses = next(x for x in analysis.sections if x.title == "codenames_duet.analyze.loss_title")
         assert sum(int(r[1]) for r in wins.rows) + sum(int(r[1]) for r in losses.rows) == n
 
 
@@ -108,13 +108,13 @@ def test_every_percentage_is_a_percentage_and_counts_add_up(
 def test_mexican_train_rounds_are_counted_and_labelled_from_one(options: dict[str, int], rounds: int) -> None:
     n = 2 if rounds > 4 else 4
     analysis = analyze("mexican-train", n, ["greedy"], players=2, seed=1, options=options)
-    points = next(x for x in analysis.sections if x.title == "cli.analyze.mexican.points_title")
+    points = next(x for x in analysis.sections if x.title == "mexican_train.analyze.points_title")
     assert [row[0] for row in points.rows] == [str(r) for r in range(1, rounds + 1)]
     assert all(row[2] == str(2 * n) for row in points.rows), "every seat scores every round"
-    starts = next(x for x in analysis.sections if x.title == "cli.analyze.mexican.start_title")
+    starts = next(x for x in analysis.sections if x.title == "mexican_train.analyze.start_title")
     measures = {row[0]["$t"]: row[1] for row in starts.rows}
-    assert measures["cli.analyze.mexican.rounds"] == str(n * rounds)
-    share = float(measures["cli.analyze.mexican.started"].rstrip("%"))
+    assert measures["mexican_train.analyze.rounds"] == str(n * rounds)
+    share = float(measures["mexican_train.analyze.started"].rstrip("%"))
     assert 0 <= share <= 100
 
 

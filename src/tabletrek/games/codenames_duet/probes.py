@@ -28,9 +28,9 @@ class DuetProbe(Probe):
     def sections(self) -> list[Section]:
         turns = sorted(self.win_turns)
         wins = Section(
-            "cli.analyze.duet.turns_title",
-            "cli.analyze.duet.turns_note",
-            ["cli.analyze.duet.turns", "cli.analyze.col.games"],
+            "codenames_duet.analyze.turns_title",
+            "codenames_duet.analyze.turns_note",
+            ["codenames_duet.analyze.turns", "cli.analyze.col.games"],
             [[str(t), str(self.win_turns[t])] for t in turns],
             {
                 "kind": "bar",
@@ -40,9 +40,9 @@ class DuetProbe(Probe):
             },
         )
         causes = Section(
-            "cli.analyze.duet.loss_title",
+            "codenames_duet.analyze.loss_title",
             None,
-            ["cli.analyze.duet.cause", "cli.analyze.col.games"],
+            ["codenames_duet.analyze.cause", "cli.analyze.col.games"],
             [[{"$t": reason}, str(count)] for reason, count in self.losses.most_common()],
         )
         return [wins, causes, *super().sections()]

@@ -49,15 +49,15 @@ class DoubleCrossingProbe(Probe):
             for c in contracts
         ]
         contract_section = Section(
-            "cli.analyze.crossing.contract_title",
-            "cli.analyze.crossing.contract_note",
-            ["cli.analyze.col.contract", "cli.analyze.col.times", "cli.analyze.crossing.by_winner"],
+            "double_crossing.analyze.contract_title",
+            "double_crossing.analyze.contract_note",
+            ["cli.analyze.col.contract", "cli.analyze.col.times", "double_crossing.analyze.by_winner"],
             rows,
             {
                 "kind": "barh",
                 "labels": [{"$t": c} for c in contracts[:15]],
                 "values": [self.contract_by_winner[c] / self.contract_done[c] for c in contracts[:15]],
-                "ylabel": "cli.analyze.crossing.by_winner",
+                "ylabel": "double_crossing.analyze.by_winner",
             },
         )
         winners = max(1, self.winner_seats)
@@ -66,12 +66,12 @@ class DoubleCrossingProbe(Probe):
         gap = {s: self.lands_winner[s] / winners - self.lands_other[s] / others for s in spaces}
         ordered = sorted(spaces, key=lambda s: -abs(gap[s]))[:15]
         space_section = Section(
-            "cli.analyze.crossing.space_title",
-            "cli.analyze.crossing.space_note",
+            "double_crossing.analyze.space_title",
+            "double_crossing.analyze.space_note",
             [
                 "cli.analyze.col.space",
-                "cli.analyze.crossing.winner_lands",
-                "cli.analyze.crossing.other_lands",
+                "double_crossing.analyze.winner_lands",
+                "double_crossing.analyze.other_lands",
             ],
             [
                 [{"$t": s}, f"{self.lands_winner[s] / winners:.2f}", f"{self.lands_other[s] / others:.2f}"]
@@ -81,7 +81,7 @@ class DoubleCrossingProbe(Probe):
                 "kind": "barh",
                 "labels": [{"$t": s} for s in ordered],
                 "values": [gap[s] for s in ordered],
-                "ylabel": "cli.analyze.crossing.gap",
+                "ylabel": "double_crossing.analyze.gap",
             },
         )
         return [contract_section, space_section, *super().sections()]

@@ -47,28 +47,28 @@ class MexicanTrainProbe(Probe):
             [str(r), f"{m:.1f}", str(len(self.points[r]))] for r, m in zip(rounds, means, strict=True)
         ]
         points = Section(
-            "cli.analyze.mexican.points_title",
-            "cli.analyze.mexican.points_note",
-            ["cli.analyze.col.round", "cli.analyze.mexican.mean_points", "cli.analyze.col.samples"],
+            "mexican_train.analyze.points_title",
+            "mexican_train.analyze.points_note",
+            ["cli.analyze.col.round", "mexican_train.analyze.mean_points", "cli.analyze.col.samples"],
             rows,
             {
                 "kind": "line",
                 "x": rounds,
                 "values": means,
                 "xlabel": "cli.analyze.col.round",
-                "ylabel": "cli.analyze.mexican.mean_points",
+                "ylabel": "mexican_train.analyze.mean_points",
             },
         )
         share = self.started / max(1, self.rounds)
         starts = Section(
-            "cli.analyze.mexican.start_title",
-            "cli.analyze.mexican.start_note",
+            "mexican_train.analyze.start_title",
+            "mexican_train.analyze.start_note",
             ["cli.analyze.col.measure", "cli.analyze.col.value"],
             [
-                [{"$t": "cli.analyze.mexican.rounds"}, str(self.rounds)],
-                [{"$t": "cli.analyze.mexican.started"}, f"{100 * share:.1f}%"],
+                [{"$t": "mexican_train.analyze.rounds"}, str(self.rounds)],
+                [{"$t": "mexican_train.analyze.started"}, f"{100 * share:.1f}%"],
                 [
-                    {"$t": "cli.analyze.mexican.by_winner"},
+                    {"$t": "mexican_train.analyze.by_winner"},
                     f"{100 * self.started_by_winner / max(1, self.started):.1f}%",
                 ],
             ],

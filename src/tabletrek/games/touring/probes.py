@@ -45,16 +45,16 @@ class TouringProbe(Probe):
             "kind": "bar",
             "labels": [{"$t": c} for c in cards],
             "values": [self.played[c] / max(1, self.games) for c in cards],
-            "ylabel": "cli.analyze.touring.per_game",
+            "ylabel": "touring.analyze.per_game",
         }
         section = Section(
-            "cli.analyze.touring.title",
-            "cli.analyze.touring.note",
+            "touring.analyze.title",
+            "touring.analyze.note",
             [
                 "cli.analyze.col.hazard",
-                "cli.analyze.touring.per_game",
-                "cli.analyze.touring.miles",
-                "cli.analyze.touring.winner_share",
+                "touring.analyze.per_game",
+                "touring.analyze.miles",
+                "touring.analyze.winner_share",
             ],
             rows,
             plot,
