@@ -19,7 +19,8 @@ import time
 import tabletrek
 from tabletrek.sim import simulate
 
-# Games per run, chosen so each run takes a few seconds on one core with random bots.
+# Games per run, chosen so each run takes a few seconds on one core with random bots (100 for a game
+# not listed).
 BASE_GAMES = {"touring": 300, "mexican-train": 40, "double-crossing": 40, "codenames-duet": 300}
 
 
@@ -36,7 +37,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", default=",".join(BASE_GAMES), help="games to measure, comma-separated")
+    parser.add_argument(
+        "--games", default=",".join(tabletrek.games()), help="games to measure, comma-separated (default all)"
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the number of games per run")
     parser.add_argument("--bots", default="random", help="bots, comma-separated (default: random)")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray backend")

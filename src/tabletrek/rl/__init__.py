@@ -67,10 +67,9 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # The batch engines import numba: loaded on first use, not with every RL import.
-    if name.endswith(("_env", "_v1")) and name not in ("aec_env", "parallel_env"):
-        return _versioned_env(name)
     if name == "vector_env":
         from tabletrek.rl.vector import vector_env  # noqa: PLC0415 - numba: the [search] extra
 
         return vector_env
-    raise AttributeError(f"module 'tabletrek.rl' has no attribute {name!r}")
+    # Every registered game's versioned PettingZoo constructor (``touring_v1``), from its spec.
+    return _versioned_env(name)
