@@ -1,39 +1,18 @@
-"""The ``tabletrek`` command: play, simulate, replay, rules (and more as features land).
+"""The ``tabletrek`` command (``app``, and ``main`` to run it), assembled in ``cli/command.py``.
 
-Each command lives in a module of its own; this file only assembles them, so heavy imports (the
-web server, numpy) happen only when their command runs.
+It is assembled on first use, not when this package is imported: a game's own command group
+(``GameSpec.cli``, e.g. Codenames Duet's campaign) imports the helpers in ``cli/common.py``, and
+assembling the command loads that very module, so importing the package must not do it.
 """
 
 from __future__ import annotations
 
-import typer
-
-from tabletrek.cli import analyze, games_cmd, play, replay, rules, serve, simulate, tournament
-from tabletrek.cli.common import tr
-from tabletrek.core.registry import specs
-from tabletrek.core.spec import load_attribute
-
-app = typer.Typer(
-    name="tabletrek",
-    help=tr("cli.app.help"),
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-)
-app.command("play", help=tr("cli.play.help"))(play.play)
-app.command("simulate", help=tr("cli.simulate.help"))(simulate.simulate_cmd)
-app.command("replay", help=tr("cli.replay.help"))(replay.replay_cmd)
-app.command("rules", help=tr("cli.rules.help"))(rules.rules_cmd)
-app.command("games", help=tr("cli.games.help"))(games_cmd.games_cmd)
-app.command("serve", help=tr("web.serve.help"))(serve.serve)
-app.command("tournament", help=tr("cli.tournament.help"))(tournament.tournament_cmd)
-app.command("analyze", help=tr("cli.analyze.help"))(analyze.analyze_cmd)
-
-# A game's own command groups (Codenames Duet's campaign), as its spec declares them.
-for _spec in specs().values():
-    for _command in _spec.cli:
-        app.add_typer(load_attribute(_command.app), name=_command.name, help=tr(_command.help))
+from typing import Any
 
 
-def main() -> None:
-    app()
+def __getattr__(name: str) -> Any:
+    if name in ("app", "main"):
+        from tabletrek.cli import command  # noqa: PLC0415 - assembled on first use, see above
+
+        return getattr(command, name)
+    raise AttributeError(f"module 'tabletrek.cli' has no attribute {name!r}")

@@ -62,7 +62,6 @@ class GameSpec:
     """An analysis probe class ("module:Class", a ``core.analysis.Probe``); None: the generic one."""
     web_module: str | None = None
     """The page module under the web's static folder ("games/touring.js"); None: the generic UI."""
-    stylesheet: str | None = None
     cli: tuple[CliCommand, ...] = ()
     batch: str | None = None
     """The compiled batch engine module (``rl.vector``), None when the game has none."""

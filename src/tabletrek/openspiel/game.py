@@ -30,6 +30,7 @@ from tabletrek.core.actions import Action
 from tabletrek.core.game import Game
 from tabletrek.core.registry import games, load, spec
 from tabletrek.core.rng import make_rng
+from tabletrek.core.spec import Information
 from tabletrek.core.state import State
 from tabletrek.rl.tensors import (
     add_counts,
@@ -395,13 +396,23 @@ class TabletrekOSGame(pyspiel.Game):  # type: ignore[misc]
 
 def game_type(inner: Game) -> pyspiel.GameType:
     cls = type(inner)
+    declared = spec(inner.name)
+    perfect = declared.information is Information.PERFECT
     return pyspiel.GameType(
         short_name=os_name(inner.name),
         long_name=f"tabletrek {inner.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.IDENTICAL
+            if declared.cooperative
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(cls.player_counts),
         min_num_players=min(cls.player_counts),
@@ -427,9 +438,11 @@ def game_info(game: TabletrekOSGame) -> pyspiel.GameInfo:
 
 def register(game: str) -> str:
     """Register ``game`` with OpenSpiel (once); returns its OpenSpiel short name."""
-    refusal = spec(game).openspiel_refusal
-    if refusal is not None:
-        raise ValueError(refusal)
+    declared = spec(game)
+    if declared.openspiel_refusal is not None:
+        raise ValueError(declared.openspiel_refusal)
+    if not declared.finite_actions:
+        raise ValueError(f"{game} has no finite action space, which OpenSpiel needs")
     name = os_name(game)
     if name in pyspiel.registered_names():
         return name
