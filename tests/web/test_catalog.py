@@ -14,7 +14,7 @@ KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice)\.[a-z_]+)["'`]""")
 def used_keys() -> set[str]:
     keys: set[str] = set()
     cli = WEB.parent / "cli"
-    for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), cli / "serve.py", cli / "__init__.py"]:
+    for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), cli / "serve.py", cli / "command.py"]:
         keys.update(KEY.findall(path.read_text(encoding="utf-8")))
     keys.update(f"web.ui.status_{status}" for status in ("live", "over"))  # built from a table's status
     return keys
