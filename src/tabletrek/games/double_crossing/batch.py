@@ -63,6 +63,7 @@ from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py 
     C_CAR_PRICES,
     C_CARD_PRICE,
     C_CREW,
+    C_CREW_PER_ROLL,
     C_DEPOT_REFILL,
     C_DIE_CAR,
     C_K,
@@ -83,6 +84,7 @@ from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py 
     C_TOWER_DECLINE,
     CARS,
     CASH,
+    CREW_USED,
     D_A,
     D_B,
     D_KIND,
@@ -192,7 +194,10 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     elif kind == T_PREROLL:
         out[0] = cfg[A_ROLL]
         n = 1
+        # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (decisions.crew_room).
         crew = s[HANDS + seat * 4 + CREW]
+        if cfg[C_CREW_PER_ROLL] == 0:
+            crew = min(crew, 2 - s[CREW_USED])
         if crew > 0:
             out[1] = cfg[A_ROLL + 1]
             out[2] = cfg[A_ROLL + 2]
@@ -269,9 +274,12 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
             out[n] = cfg[A_DECLINE]
             n += 1
     elif kind == T_ROUNDHOUSE:
+        # Where declining is offered it is the way to stay, so the own space is no move.
+        here = s[POS + seat] if cfg[C_RH_DECLINE] == 1 else -1
         for space in range(cfg[C_SIZE]):
-            out[n] = cfg[A_GO + space]
-            n += 1
+            if space != here:
+                out[n] = cfg[A_GO + space]
+                n += 1
         if cfg[C_RH_DECLINE] == 1:
             out[n] = cfg[A_DECLINE]
             n += 1

@@ -15,8 +15,9 @@ table; the discard pile and the draw pile as cards in order with lengths (the ne
 last); seat to act, turns played, winning table (-1 none), ended.
 
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
-``country_needs_go`` (a flag for a Go-first rule: Country on an empty speed pile only once the
-table's Go pile holds a card; off in today's rules), the action layout's table count, the deck
+``country_first`` (the option: Country may open an empty speed pile before the table holds a Go;
+off by default, where Go is the first card of an area — docs/rules/touring.md), the action
+layout's table count, the deck
 counts (12), the table of each seat. Everything is read off the loaded Python ``Touring`` game, so
 player counts and decks the rules define are followed without code here.
 
@@ -77,7 +78,7 @@ WINNER = TURNS + 1
 ENDED = WINNER + 1
 SIZE = ENDED + 1
 
-CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_NEEDS_GO, CFG_LAYOUT = (
+CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST, CFG_LAYOUT = (
     0,
     1,
     2,
@@ -94,7 +95,7 @@ CFG_SIZE = CFG_TEAM_OF + P_MAX
 TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
 TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
 
-OPTIONS = frozenset({"free_discard", "max_turns"})
+OPTIONS = frozenset({"free_discard", "max_turns", "country_first"})
 """The options of ``Touring`` this engine implements; any other raises rather than diverge."""
 
 
@@ -116,7 +117,7 @@ def config(game: Touring) -> npt.NDArray[np.int64]:
     cfg[CFG_FREE] = int(game.free_discard)
     cfg[CFG_REQ : CFG_REQ + 4] = game.required
     cfg[CFG_GOAL] = game.goal_miles
-    cfg[CFG_COUNTRY_NEEDS_GO] = int(bool(getattr(game, "country_needs_go", False)))
+    cfg[CFG_COUNTRY_FIRST] = int(game.country_first)
     cfg[CFG_LAYOUT] = MAX_TEAMS
     cfg[CFG_DECK : CFG_DECK + C] = game.deck_counts
     cfg[CFG_TEAM_OF : CFG_TEAM_OF + game.players] = game.team_of
@@ -203,7 +204,8 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
                 mask[card] = True
                 plays += 1
         elif card == COUNTRY:
-            if stop in (-1, CITY) and (cfg[CFG_COUNTRY_NEEDS_GO] == 0 or s[GO_LEN + team] > 0):
+            # Go first: Country opens an empty speed pile only once the Go pile holds a card.
+            if stop == CITY or (stop == -1 and (s[GO_LEN + team] > 0 or cfg[CFG_COUNTRY_FIRST] == 1)):
                 mask[COUNTRY] = True
                 plays += 1
         elif card == GASOLINE:
