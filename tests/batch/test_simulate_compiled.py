@@ -20,10 +20,13 @@ pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [se
         ("touring", 2, 60, {}),
         ("touring", 3, 60, {"free_discard": True, "max_turns": 300}),
         ("touring", 4, 60, {}),
-        ("touring", 6, 60, {}),
+        ("touring", 5, 60, {}),
+        ("touring", 6, 60, {"country_first": True}),
         ("double-crossing", 2, 4, {}),
         ("double-crossing", 3, 20, {"max_rounds": 5, "exact_return": True}),
-        ("double-crossing", 5, 20, {"max_rounds": 5, "connections_needs_cars": False, "stops_per_turn": 2}),
+        ("double-crossing", 5, 20, {"max_rounds": 5, "connections_needs_cars": True, "stops_per_turn": 2}),
+        ("double-crossing", 4, 20, {"max_rounds": 5, "forced_moves": True, "tower_to_tower": False}),
+        ("double-crossing", 3, 20, {"max_rounds": 5, "crew_per_roll": True}),
     ],
 )
 def test_compiled_random_games_equal_the_python_path(

@@ -27,7 +27,14 @@ def name(config: tuple[int, dict[str, Any]]) -> str:
 def test_short_games_match_the_python_rules(config: tuple[int, dict[str, Any]]) -> None:
     players, options = config
     done = check(
-        "touring", 10_000, players=players, seed=players, num_envs=1000, state_every=32, max_turns=6, **options
+        "touring",
+        10_000,
+        players=players,
+        seed=players,
+        num_envs=1000,
+        state_every=32,
+        max_turns=6,
+        **options,
     )
     assert done.games >= 10_000 and done.states > 0
 
@@ -36,5 +43,7 @@ def test_short_games_match_the_python_rules(config: tuple[int, dict[str, Any]]) 
 def test_full_games_match_the_python_rules(config: tuple[int, dict[str, Any]]) -> None:
     players, options = config
     games = 20 if options.get("free_discard") else 40  # free discards make games of ~800 moves
-    done = check("touring", games, players=players, seed=100 + players, num_envs=games, state_every=16, **options)
+    done = check(
+        "touring", games, players=players, seed=100 + players, num_envs=games, state_every=16, **options
+    )
     assert done.games >= games and done.moves > games * 50

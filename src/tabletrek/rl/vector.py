@@ -5,7 +5,7 @@
 >>> env = vector_env("touring", 8, players=2, seed=1)
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape[0], info["action_mask"].shape
-(8, (8, 61))
+(8, (8, 85))
 >>> actions = sample_actions(info["action_mask"], np.random.default_rng(0))
 >>> obs, rewards, terminated, truncated, info = env.step(actions)
 

@@ -17,9 +17,11 @@ left; yard — car; roundhouse — own; move — steps, back).
 
 Config (int64): the options, then the content (board, contracts, economy) and the action table,
 all read off the loaded game. Flags: ``exact_return``, ``max_rounds``, ``connections_needs_cars``,
-``stops_per_turn`` (today's options), and three flags for rules under discussion, off in today's
-rules: ``roundhouse_may_decline`` and ``tower_may_decline`` (a "decline" beside the moves) and
-``tower_any_space`` (the Control Tower may send a token to any space, itself included).
+``stops_per_turn``, and the rules review's (docs/rules/double-crossing.md): Roundhouse and Control
+Tower moves may be declined (``C_RH_DECLINE``, ``C_TOWER_DECLINE``; off under ``forced_moves``), the
+Tower sends a token to any space, itself included (``C_TOWER_ANY``; off under
+``tower_to_tower=false``), Railroad Crew counts 1-2 cards per turn (the row's ``crew_used``;
+per roll under ``crew_per_roll``, ``C_CREW_PER_ROLL``).
 
 Observation (float32, from the seat to act; seats rotated so it comes first): own crew cards (4);
 per seat: position one-hot (start + spaces), cash / $1M, cars (4), contracts held, cards held;
