@@ -81,3 +81,27 @@ def test_a_reset_without_a_seed_deals_unplayed_games() -> None:
     assert min(info["seed"]) >= 9
     _, info = env.reset(seed=5)
     assert info["seed"].tolist() == [5, 6, 7, 8]
+
+
+def test_observations_handed_out_are_never_written_again() -> None:
+    env = BatchEnv("mexican-train", 8, players=4, seed=0)
+    obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    kept = [obs, obs.copy()]
+    views = []
+    for _ in range(20):
+        obs, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+        view = obs[1:3]  # a view alone keeps its array out of reuse
+        views.append((view, view.copy()))
+    obs2, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+    assert (kept[0] == kept[1]).all()
+    assert all((view == frozen).all() for view, frozen in views)
+    before = obs2.copy()
+    views.clear()
+    kept.clear()
+    seen = set()
+    for _ in range(10):  # dropped arrays are reused; the ones still held are not
+        seen.add(id(env.step(sample_actions(info["action_mask"], rng))[0]))
+        info = env._info()
+    assert (obs2 == before).all() and id(obs2) not in seen
+    assert len(seen) <= 3 and len(env._obs_pool) <= 4
