@@ -105,3 +105,17 @@ def test_observations_handed_out_are_never_written_again() -> None:
         info = env._info()
     assert (obs2 == before).all() and id(obs2) not in seen
     assert len(seen) <= 3 and len(env._obs_pool) <= 4
+
+
+def test_touring_observation_counts_the_discard_pile() -> None:
+    from tabletrek.games.touring.cards import CARD_TYPES
+
+    env = BatchEnv("touring", 32, players=3, seed=5, free_discard=True)
+    obs, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    at = obs.shape[1] - 1 - CARD_TYPES  # discard counts, then turns
+    for _ in range(400):  # long enough for reshuffles
+        obs, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+    for i in range(env.num_envs):
+        pile = env.python_state(i).discard  # type: ignore[attr-defined]
+        assert obs[i, at : at + CARD_TYPES].tolist() == np.bincount(pile, minlength=CARD_TYPES).tolist()

@@ -11,7 +11,8 @@ state handed back has sorted hands.
 
 State row (int32; room for ``P_MAX`` seats and ``T_MAX`` tables): hand counts per seat and card
 type; each table's Go pile and speed pile as cards bottom to top with a length; mileage counts per
-table; the discard pile and the draw pile as cards in order with lengths (the next card drawn is the
+table; the discard pile and the draw pile as cards in order with lengths, and the discard pile's
+counts by card (what the observation shows) (the next card drawn is the
 last); seat to act, turns played, winning table (-1 none), ended.
 
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
@@ -70,7 +71,8 @@ SP_LEN = SP_PILE + T_MAX * SP_CAP
 MILES_AT = SP_LEN + T_MAX
 DISC = MILES_AT + T_MAX * 4
 DISC_N = DISC + DECK_MAX
-DRAW = DISC_N + 1
+DISC_COUNT = DISC_N + 1  # the discard pile by card type, for the observation (kept, not recounted)
+DRAW = DISC_COUNT + C
 DRAW_N = DRAW + DECK_MAX
 TO_ACT = DRAW_N + 1
 TURNS = TO_ACT + 1
@@ -254,6 +256,7 @@ def reshuffle(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
         s[DRAW + n] = s[DISC + i]
         n += 1
     s[DISC_N] = 0
+    s[DISC_COUNT : DISC_COUNT + C] = 0
     for t in range(cfg[CFG_T]):
         length = s[GO_LEN + t]
         if length > 1:
@@ -290,6 +293,7 @@ def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
 def discard(s: np.ndarray, card: int) -> None:
     s[DISC + s[DISC_N]] = card
     s[DISC_N] += 1
+    s[DISC_COUNT + card] += 1
 
 
 @njit
@@ -428,8 +432,8 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
         deck += cfg[CFG_DECK + card]
     out[at] = s[DRAW_N] / deck
     at += 1
-    for i in range(s[DISC_N]):
-        out[at + s[DISC + i]] += 1.0
+    for card in range(C):
+        out[at + card] = s[DISC_COUNT + card]
     at += C
     out[at] = s[TURNS] / cfg[CFG_MAX_TURNS]
 
