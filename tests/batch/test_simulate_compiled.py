@@ -22,6 +22,10 @@ pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [se
         ("touring", 4, 60, {}),
         ("touring", 5, 60, {}),
         ("touring", 6, 60, {"country_first": True}),
+        ("mexican-train", 2, 30, {}),
+        ("mexican-train", 4, 20, {"relaxed_doubles": False}),
+        ("mexican-train", 6, 10, {"set_size": 9, "rotate_start": True}),
+        ("mexican-train", 8, 10, {"rounds": 3, "double_blank_points": 50}),
         ("double-crossing", 2, 4, {}),
         ("double-crossing", 3, 20, {"max_rounds": 5, "exact_return": True}),
         ("double-crossing", 5, 20, {"max_rounds": 5, "connections_needs_cars": True, "stops_per_turn": 2}),
@@ -50,4 +54,5 @@ def test_other_lineups_and_games_take_the_python_path() -> None:
     touring = tabletrek.load("touring", players=2)
     assert play_random(touring, ("random", "greedy"), 1, 0) is None
     mexican = tabletrek.load("mexican-train", players=2)
-    assert play_random(mexican, ("random", "random"), 1, 0) is None
+    assert play_random(mexican, ("random", "greedy"), 1, 0) is None
+    assert play_random(tabletrek.load("codenames-duet"), ("random", "random"), 1, 0) is None

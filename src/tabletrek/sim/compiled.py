@@ -5,9 +5,8 @@ seat's bot is Python's generator seeded as ``make_bot`` seeds it (``derive_seed(
 seat)``), compiled (``core/mt19937.py``), and picks ``choice(legal_actions())`` over the legal
 moves in the order the Python rules list them; the engines play the Python rules move for move
 (``tests/batch``), so the outcome is the one the Python path gives, ten times faster or more.
-Games whose legal moves the engine cannot list in the Python order (Mexican Train: it follows the
-hand's order, which the engine does not keep) and runs without numba return None: the Python path
-plays them.
+Mexican Train lists plays train by train in the hand's order, which its engine keeps for this.
+Runs without numba return None: the Python path plays them.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.rng import derive_seed
 from tabletrek.games.double_crossing import batch as D
 from tabletrek.games.double_crossing import batch_layout as L
+from tabletrek.games.mexican_train import batch as M
 from tabletrek.games.touring import batch as T
 from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from tabletrek.core.state import State
     from tabletrek.sim.runner import GameOutcome
 
-GAMES = ("touring", "double-crossing")
+GAMES = ("touring", "double-crossing", "mexican-train")
 
 
 @njit
@@ -78,6 +78,12 @@ def play_random(game: Game, lineup: tuple[str, ...], seed: int, index: int) -> G
         count = _touring(s, gen, bots, T.config(rules), seed, 1_000_000)
         state = T.to_python_state(rules, s, gen, seed)
         rounds = None
+    elif game.name == "mexican-train":
+        cfg = M.config(rules)
+        s = np.zeros(M.state_size(rules), dtype=np.int32)
+        count = _mexican_train(s, gen, bots, cfg, seed, 1_000_000, rules.num_actions)
+        state = M.to_python_state(rules, s, gen, seed)
+        rounds = None  # as the Python path reports it: the state has no ``rounds`` attribute
     else:
         s = np.zeros(L.SIZE, dtype=np.int32)
         count = _double_crossing(s, gen, bots, D.config(rules), seed, 1_000_000)
@@ -110,5 +116,58 @@ def _double_crossing(
         n = D.options(s, cfg, buf)  # in the order decisions.py lists them
         seat = D.to_act(s)
         D.apply(s, g, cfg, buf[mt.below(bots[seat], n)], buf)
+        count += 1
+    return count
+
+
+@njit
+def _mexican_train(
+    s: np.ndarray, g: np.ndarray, bots: np.ndarray, cfg: np.ndarray, seed: int, limit: int, actions: int
+) -> int:
+    M.deal(s, g, cfg, seed)
+    mask = np.zeros(actions, dtype=np.bool_)
+    legal = np.zeros(actions, dtype=np.int64)
+    players = cfg[M.K_P]
+    slots = cfg[M.K_SLOTS]
+    draw = cfg[M.K_DRAW_ACTION]
+    count = 0
+    while s[cfg[M.K_ENDED]] == 0 and count < limit:
+        M.legal_mask(s, cfg, mask)
+        seat = s[cfg[M.K_TO_ACT]]
+        hand = cfg[M.K_HAND] + seat * cfg[M.K_NT]
+        held = s[cfg[M.K_HAND_N] + seat]
+        phase = s[cfg[M.K_PHASE]]
+        n = 0
+        # state.py lists plays train by train (own, Mexican, then marked trains by seat), each
+        # in the hand's order (after a draw: the drawn tile only), then draw, pass or end.
+        for j in range(players + 1):
+            if phase == M.FIRST:
+                if j > 0:
+                    break
+                r = seat
+            elif j == 0:
+                r = seat
+            elif j == 1:
+                r = players
+            else:
+                r = j - 2 if j - 2 < seat else j - 1
+                if r >= players:
+                    break
+            if phase == M.DRAWN:
+                a = s[cfg[M.K_DRAWN]] * slots + r
+                if mask[a]:
+                    legal[n] = a
+                    n += 1
+                continue
+            for k in range(held):
+                a = s[hand + k] * slots + r
+                if mask[a]:
+                    legal[n] = a
+                    n += 1
+        for a in range(draw, draw + 3):
+            if mask[a]:
+                legal[n] = a
+                n += 1
+        M.apply(s, g, cfg, legal[mt.below(bots[seat], n)])
         count += 1
     return count
