@@ -108,6 +108,10 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
         self._obs_pool: list[Obs] = []
+        # The count of an array only a list holds, taken the way _spare_obs takes it (the figure
+        # differs between Python versions).
+        probe = [np.empty(1, dtype=np.float32)]
+        self._free_refs = sys.getrefcount(probe[0])
         self.mask = np.zeros((num_envs, n_actions), dtype=np.bool_)
         self.rewards = np.zeros(num_envs, dtype=np.float32)
         self.done = np.zeros(num_envs, dtype=np.bool_)
@@ -185,9 +189,10 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         """An observation array nobody outside holds any more (no reference, no view: only this
         pool's and the call's), or a new one: what the caller got is never written again, as with
         a copy, without copying or allocating each step."""
-        for obs in self._obs_pool:
-            if sys.getrefcount(obs) <= 3:  # the pool's list, the loop variable, getrefcount's argument
-                return obs
+        pool = self._obs_pool
+        for i in range(len(pool)):
+            if sys.getrefcount(pool[i]) <= self._free_refs:
+                return pool[i]
         obs = np.empty_like(self.obs)
         if len(self._obs_pool) < 4:
             self._obs_pool.append(obs)
