@@ -18,8 +18,12 @@ from tabletrek.rl.exactness import check  # noqa: E402
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     *((p, {}) for p in range(2, 7)),
     (3, {"exact_return": True}),
-    (4, {"connections_needs_cars": False}),
+    (4, {"connections_needs_cars": True}),
     (5, {"stops_per_turn": 2}),
+    (3, {"crew_per_roll": True}),
+    (4, {"forced_moves": True}),
+    (2, {"tower_to_tower": False}),
+    (6, {"forced_moves": True, "tower_to_tower": False, "crew_per_roll": True}),
 ]
 
 

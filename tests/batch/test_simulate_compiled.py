@@ -20,10 +20,17 @@ pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [se
         ("touring", 2, 60, {}),
         ("touring", 3, 60, {"free_discard": True, "max_turns": 300}),
         ("touring", 4, 60, {}),
-        ("touring", 6, 60, {}),
+        ("touring", 5, 60, {}),
+        ("touring", 6, 60, {"country_first": True}),
+        ("mexican-train", 2, 30, {}),
+        ("mexican-train", 4, 20, {"relaxed_doubles": False}),
+        ("mexican-train", 6, 10, {"set_size": 9, "rotate_start": True}),
+        ("mexican-train", 8, 10, {"rounds": 3, "double_blank_points": 50}),
         ("double-crossing", 2, 4, {}),
         ("double-crossing", 3, 20, {"max_rounds": 5, "exact_return": True}),
-        ("double-crossing", 5, 20, {"max_rounds": 5, "connections_needs_cars": False, "stops_per_turn": 2}),
+        ("double-crossing", 5, 20, {"max_rounds": 5, "connections_needs_cars": True, "stops_per_turn": 2}),
+        ("double-crossing", 4, 20, {"max_rounds": 5, "forced_moves": True, "tower_to_tower": False}),
+        ("double-crossing", 3, 20, {"max_rounds": 5, "crew_per_roll": True}),
     ],
 )
 def test_compiled_random_games_equal_the_python_path(
@@ -47,4 +54,5 @@ def test_other_lineups_and_games_take_the_python_path() -> None:
     touring = tabletrek.load("touring", players=2)
     assert play_random(touring, ("random", "greedy"), 1, 0) is None
     mexican = tabletrek.load("mexican-train", players=2)
-    assert play_random(mexican, ("random", "random"), 1, 0) is None
+    assert play_random(mexican, ("random", "greedy"), 1, 0) is None
+    assert play_random(tabletrek.load("codenames-duet"), ("random", "random"), 1, 0) is None

@@ -4,6 +4,8 @@ plays, the turn-limit ending) and full games (reshuffles, attacks, wins)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletrek.core import mt19937
@@ -12,11 +14,18 @@ pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [se
 
 from tabletrek.rl.exactness import check  # noqa: E402
 
-CONFIGS = [(p, free) for p in (2, 3, 4, 6) for free in (False, True)]
+OPTIONS: list[dict[str, Any]] = [{}, {"free_discard": True}, {"country_first": True}]
+CONFIGS = [(p, options) for p in (2, 3, 4, 5, 6) for options in OPTIONS]
 
 
-@pytest.mark.parametrize(("players", "free"), CONFIGS)
-def test_short_games_match_the_python_rules(players: int, free: bool) -> None:
+def name(config: tuple[int, dict[str, Any]]) -> str:
+    players, options = config
+    return f"{players}p-" + "-".join(f"{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=name)
+def test_short_games_match_the_python_rules(config: tuple[int, dict[str, Any]]) -> None:
+    players, options = config
     done = check(
         "touring",
         10_000,
@@ -24,22 +33,17 @@ def test_short_games_match_the_python_rules(players: int, free: bool) -> None:
         seed=players,
         num_envs=1000,
         state_every=32,
-        free_discard=free,
         max_turns=6,
+        **options,
     )
     assert done.games >= 10_000 and done.states > 0
 
 
-@pytest.mark.parametrize(("players", "free"), CONFIGS)
-def test_full_games_match_the_python_rules(players: int, free: bool) -> None:
-    games = 20 if free else 40  # free discards make games of ~800 moves
+@pytest.mark.parametrize("config", CONFIGS, ids=name)
+def test_full_games_match_the_python_rules(config: tuple[int, dict[str, Any]]) -> None:
+    players, options = config
+    games = 20 if options.get("free_discard") else 40  # free discards make games of ~800 moves
     done = check(
-        "touring",
-        games,
-        players=players,
-        seed=100 + players,
-        num_envs=games,
-        state_every=16,
-        free_discard=free,
+        "touring", games, players=players, seed=100 + players, num_envs=games, state_every=16, **options
     )
     assert done.games >= games and done.moves > games * 50

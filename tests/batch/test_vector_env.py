@@ -27,7 +27,9 @@ def test_shapes_spaces_and_autoreset(game: str) -> None:
     assert info["seed"].tolist() == list(range(3, 19))
     rng = np.random.default_rng(1)
     ended = 0
-    for _ in range(3000):
+    for step in range(30_000):  # random Double Crossing games run to thousands of moves
+        if step >= 3000 and ended:
+            break
         movers = info["seat"]
         obs, rewards, terminated, truncated, info = env.step(sample_actions(info["action_mask"], rng))
         assert not truncated.any()
@@ -79,3 +81,41 @@ def test_a_reset_without_a_seed_deals_unplayed_games() -> None:
     assert min(info["seed"]) >= 9
     _, info = env.reset(seed=5)
     assert info["seed"].tolist() == [5, 6, 7, 8]
+
+
+def test_observations_handed_out_are_never_written_again() -> None:
+    env = BatchEnv("mexican-train", 8, players=4, seed=0)
+    obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    kept = [obs, obs.copy()]
+    views = []
+    for _ in range(20):
+        obs, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+        view = obs[1:3]  # a view alone keeps its array out of reuse
+        views.append((view, view.copy()))
+    obs2, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+    assert (kept[0] == kept[1]).all()
+    assert all((view == frozen).all() for view, frozen in views)
+    before = obs2.copy()
+    views.clear()
+    kept.clear()
+    seen = set()
+    for _ in range(10):  # dropped arrays are reused; the ones still held are not
+        seen.add(id(env.step(sample_actions(info["action_mask"], rng))[0]))
+        info = env._info()
+    assert (obs2 == before).all() and id(obs2) not in seen
+    assert len(seen) <= 3 and len(env._obs_pool) <= 4
+
+
+def test_touring_observation_counts_the_discard_pile() -> None:
+    from tabletrek.games.touring.cards import CARD_TYPES
+
+    env = BatchEnv("touring", 32, players=3, seed=5, free_discard=True)
+    obs, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    at = obs.shape[1] - 1 - CARD_TYPES  # discard counts, then turns
+    for _ in range(400):  # long enough for reshuffles
+        obs, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+    for i in range(env.num_envs):
+        pile = env.python_state(i).discard  # type: ignore[attr-defined]
+        assert obs[i, at : at + CARD_TYPES].tolist() == np.bincount(pile, minlength=CARD_TYPES).tolist()

@@ -5,7 +5,7 @@
 >>> env = vector_env("touring", 8, players=2, seed=1)
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape[0], info["action_mask"].shape
-(8, (8, 61))
+(8, (8, 85))
 >>> actions = sample_actions(info["action_mask"], np.random.default_rng(0))
 >>> obs, rewards, terminated, truncated, info = env.step(actions)
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -109,6 +110,11 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
+        self._obs_pool: list[Obs] = []
+        # The count of an array only a list holds, taken the way _spare_obs takes it (the figure
+        # differs between Python versions).
+        probe = [np.empty(1, dtype=np.float32)]
+        self._free_refs = sys.getrefcount(probe[0])
         self.mask = np.zeros((num_envs, n_actions), dtype=np.bool_)
         self.rewards = np.zeros(num_envs, dtype=np.float32)
         self.done = np.zeros(num_envs, dtype=np.bool_)
@@ -136,10 +142,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         n = self.num_envs
         self.seeds[:] = base + np.arange(n, dtype=np.int64)
         self.next_seeds[:] = self.seeds + n
+        if self.copy:
+            self.obs = self._spare_obs()  # the last array handed out stays the caller's
         self.engine.reset_batch(self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.seats)
         self.done[:] = False
         self._ready = True
-        return self._out(self.obs), self._info()
+        return self.obs, self._info()
 
     def step(
         self, actions: npt.ArrayLike
@@ -149,6 +157,9 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         chosen = np.asarray(actions, dtype=np.int64)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {chosen.shape}")
+        # The engine writes every row of the observations, so with copies it may write straight
+        # into an array the caller will own instead of into ours and then copying it.
+        obs = self._spare_obs() if self.copy else self.obs
         bad = self.engine.step_batch(
             self.states,
             self.gens,
@@ -157,7 +168,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             self.seeds,
             self.next_seeds,
             self.num_envs,
-            self.obs,
+            obs,
             self.mask,
             self.rewards,
             self.done,
@@ -166,15 +177,29 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         )
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
+        self.obs = obs
         info = self._info()
         info["returns"] = self._out(self.returns)
         return (
-            self._out(self.obs),
+            self.obs,
             self._out(self.rewards),
             self._out(self.done),
             self._out(self.truncated),
             info,
         )
+
+    def _spare_obs(self) -> Obs:
+        """An observation array nobody outside holds any more (no reference, no view: only this
+        pool's and the call's), or a new one: what the caller got is never written again, as with
+        a copy, without copying or allocating each step."""
+        pool = self._obs_pool
+        for i in range(len(pool)):
+            if sys.getrefcount(pool[i]) <= self._free_refs:
+                return pool[i]
+        obs = np.empty_like(self.obs)
+        if len(self._obs_pool) < 4:
+            self._obs_pool.append(obs)
+        return obs
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array

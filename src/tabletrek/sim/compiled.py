@@ -6,8 +6,7 @@ seat)``), compiled (``core/mt19937.py``), and picks ``choice(legal_actions())`` 
 moves in the order the Python rules list them; the engines play the Python rules move for move
 (``tests/batch``), so the outcome is the one the Python path gives, ten times faster or more.
 A game offers this through its spec (``GameSpec.random_games``: its ``play`` function); games
-that do not (Mexican Train: its engine follows the hand's order, not the rules' listing) and runs
-without numba return None: the Python path plays them.
+that do not and runs without numba return None: the Python path plays them.
 """
 
 from __future__ import annotations

@@ -17,9 +17,11 @@ left; yard — car; roundhouse — own; move — steps, back).
 
 Config (int64): the options, then the content (board, contracts, economy) and the action table,
 all read off the loaded game. Flags: ``exact_return``, ``max_rounds``, ``connections_needs_cars``,
-``stops_per_turn`` (today's options), and three flags for rules under discussion, off in today's
-rules: ``roundhouse_may_decline`` and ``tower_may_decline`` (a "decline" beside the moves) and
-``tower_any_space`` (the Control Tower may send a token to any space, itself included).
+``stops_per_turn``, and the rules review's (docs/rules/double-crossing.md): Roundhouse and Control
+Tower moves may be declined (``C_RH_DECLINE``, ``C_TOWER_DECLINE``; off under ``forced_moves``), the
+Tower sends a token to any space, itself included (``C_TOWER_ANY``; off under
+``tower_to_tower=false``), Railroad Crew counts 1-2 cards per turn (the row's ``crew_used``;
+per roll under ``crew_per_roll``, ``C_CREW_PER_ROLL``).
 
 Observation (float32, from the seat to act; seats rotated so it comes first): own crew cards (4);
 per seat: position one-hot (start + spaces), cash / $1M, cars (4), contracts held, cards held;
@@ -63,6 +65,7 @@ from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py 
     C_CAR_PRICES,
     C_CARD_PRICE,
     C_CREW,
+    C_CREW_PER_ROLL,
     C_DEPOT_REFILL,
     C_DIE_CAR,
     C_K,
@@ -83,6 +86,7 @@ from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py 
     C_TOWER_DECLINE,
     CARS,
     CASH,
+    CREW_USED,
     D_A,
     D_B,
     D_KIND,
@@ -192,7 +196,10 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     elif kind == T_PREROLL:
         out[0] = cfg[A_ROLL]
         n = 1
+        # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (decisions.crew_room).
         crew = s[HANDS + seat * 4 + CREW]
+        if cfg[C_CREW_PER_ROLL] == 0:
+            crew = min(crew, 2 - s[CREW_USED])
         if crew > 0:
             out[1] = cfg[A_ROLL + 1]
             out[2] = cfg[A_ROLL + 2]
@@ -269,9 +276,12 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
             out[n] = cfg[A_DECLINE]
             n += 1
     elif kind == T_ROUNDHOUSE:
+        # Where declining is offered it is the way to stay, so the own space is no move.
+        here = s[POS + seat] if cfg[C_RH_DECLINE] == 1 else -1
         for space in range(cfg[C_SIZE]):
-            out[n] = cfg[A_GO + space]
-            n += 1
+            if space != here:
+                out[n] = cfg[A_GO + space]
+                n += 1
         if cfg[C_RH_DECLINE] == 1:
             out[n] = cfg[A_DECLINE]
             n += 1

@@ -141,6 +141,7 @@ _ROW, SIZE = _layout(
     ("engineer_ok", 1),
     ("used_villain", 1),
     ("used_engineer", 1),
+    ("crew_used", 1),
     ("stops_left", 1),
     ("winner", 1),
     ("ended", 1),
@@ -157,8 +158,9 @@ POS, CASH, CARS, HANDS, OWNER, YARD, DROPPED = (
 DRAW, DRAW_N, DISC, DISC_N, BANK, DEPOT, FIRST, TURN_SEAT = (
     _ROW[k] for k in ("draw", "draw_n", "disc", "disc_n", "bank", "depot", "first", "turn_seat")
 )
-AGAIN, HARD_END, ENGINEER_OK, USED_VILLAIN, USED_ENGINEER, STOPS_LEFT = (
-    _ROW[k] for k in ("again", "hard_end", "engineer_ok", "used_villain", "used_engineer", "stops_left")
+AGAIN, HARD_END, ENGINEER_OK, USED_VILLAIN, USED_ENGINEER, CREW_USED, STOPS_LEFT = (
+    _ROW[k]
+    for k in ("again", "hard_end", "engineer_ok", "used_villain", "used_engineer", "crew_used", "stops_left")
 )
 WINNER, ENDED, ROUNDS, TURNS, LANDED, PLAYED, STACK_N, STACK = (
     _ROW[k] for k in ("winner", "ended", "rounds", "turns", "landed", "played", "stack_n", "stack")
@@ -175,6 +177,7 @@ _CFG, CFG_SIZE = _layout(
     ("rh_decline", 1),
     ("tower_decline", 1),
     ("tower_any", 1),
+    ("crew_per_roll", 1),
     ("bank_total", 1),
     ("start_money", 1),
     ("depot_refill", 1),
@@ -233,8 +236,8 @@ C_CARD_PRICE, C_CORNER_FARE, C_RACK, C_TO_WIN, C_START_CARDS, C_START_CARS, C_TO
 C_SP_KIND, C_SP_COMPANY, C_SP_CAR, C_SP_AMOUNT, C_K_COMPANY, C_K_CARS, C_K_PRICE = (
     _CFG[k] for k in ("sp_kind", "sp_company", "sp_car", "sp_amount", "k_company", "k_cars", "k_price")
 )
-C_CAR_COUNTS, C_CAR_PRICES, C_DIE_CAR, C_CREW = (
-    _CFG[k] for k in ("car_counts", "car_prices", "die_car", "crew")
+C_CAR_COUNTS, C_CAR_PRICES, C_DIE_CAR, C_CREW, C_CREW_PER_ROLL = (
+    _CFG[k] for k in ("car_counts", "car_prices", "die_car", "crew", "crew_per_roll")
 )
 A_PASS, A_REACT, A_ROLL, A_VILLAIN, A_BUY_CARDS, A_BUY_N, A_DISCARD, A_DROP = (
     _CFG[k]
@@ -247,7 +250,17 @@ A_DONE, A_DECLINE, A_GO, A_MOVE, A_ENGINEER, A_END, D_KIND, D_A, D_B = (
     _CFG[k] for k in ("a_done", "a_decline", "a_go", "a_move", "a_engineer", "a_end", "d_kind", "d_a", "d_b")
 )
 
-OPTIONS = frozenset({"exact_return", "max_rounds", "connections_needs_cars", "stops_per_turn"})
+OPTIONS = frozenset(
+    {
+        "exact_return",
+        "max_rounds",
+        "connections_needs_cars",
+        "stops_per_turn",
+        "crew_per_roll",
+        "forced_moves",
+        "tower_to_tower",
+    }
+)
 """The options of ``DoubleCrossing`` this engine implements; any other raises rather than diverge."""
 
 
@@ -262,9 +275,12 @@ def config(game: DoubleCrossing) -> npt.NDArray[np.int64]:
     cfg[C_P], cfg[C_SIZE], cfg[C_K] = game.players, c.size, len(c.contracts)
     cfg[C_EXACT], cfg[C_MAX_ROUNDS] = int(game.exact_return), game.max_rounds
     cfg[C_NEEDS_CARS], cfg[C_STOPS] = int(game.connections_needs_cars), game.stops_per_turn
-    cfg[C_RH_DECLINE] = int(bool(getattr(game, "roundhouse_may_decline", False)))
-    cfg[C_TOWER_DECLINE] = int(bool(getattr(game, "tower_may_decline", False)))
-    cfg[C_TOWER_ANY] = int(bool(getattr(game, "tower_any_space", False)))
+    # docs/rules/double-crossing.md: Roundhouse and Control Tower moves may be declined unless
+    # ``forced_moves``; the Tower reaches every space unless ``tower_to_tower`` is off; Railroad
+    # Crew counts per turn unless ``crew_per_roll``.
+    cfg[C_RH_DECLINE] = cfg[C_TOWER_DECLINE] = int(not game.forced_moves)
+    cfg[C_TOWER_ANY] = int(game.tower_to_tower)
+    cfg[C_CREW_PER_ROLL] = int(game.crew_per_roll)
     cfg[C_BANK_TOTAL], cfg[C_START_MONEY], cfg[C_DEPOT_REFILL] = c.bank_total, c.start_money, c.depot_refill
     cfg[C_CARD_PRICE], cfg[C_CORNER_FARE], cfg[C_RACK] = c.card_price, c.corner_fare, c.rack_limit
     cfg[C_TO_WIN], cfg[C_START_CARDS], cfg[C_START_CARS] = c.contracts_to_win, c.start_cards, c.start_cars
@@ -384,6 +400,7 @@ def to_python_state(
             "engineer_ok": bool(s[ENGINEER_OK]),
             "used_villain": bool(s[USED_VILLAIN]),
             "used_engineer": bool(s[USED_ENGINEER]),
+            "crew_used": int(s[CREW_USED]),
             "stops_left": int(s[STOPS_LEFT]),
             "winner": None if winner == -1 else winner,
             "ended": bool(s[ENDED]),

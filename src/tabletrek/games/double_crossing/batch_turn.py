@@ -30,6 +30,7 @@ from tabletrek.games.double_crossing.batch_layout import (
     C_TO_WIN,
     CARS,
     CASH,
+    CREW_USED,
     DEPOT,
     DISC,
     DISC_N,
@@ -242,6 +243,7 @@ def begin_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     s[HARD_END] = 0
     s[ENGINEER_OK] = 0
     s[USED_VILLAIN] = 0
+    s[CREW_USED] = 0
     s[USED_ENGINEER] = 0
     s[STOPS_LEFT] = cfg[C_STOPS]
     push(s, T_PREROLL, seat, 0, 0)
@@ -278,6 +280,7 @@ def roll(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, variant: int)
     crew = ROLL_CREW[variant]
     if crew > 0:
         play_card(s, seat, CREW, crew)
+        s[CREW_USED] += crew
     slow = (variant & 1) == 1
     back = 1 if (variant & 2) == 2 else 0
     d1 = die(g)

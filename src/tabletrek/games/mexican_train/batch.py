@@ -3,8 +3,9 @@
 Env ``i`` seeded ``s`` plays exactly the match ``tabletrek.load("mexican-train", ...)
 .new_game(seed=s)`` plays (``state.py`` is the reference): all randomness is Python's generator
 compiled (``core/mt19937.py``), the boneyard and trains keep their order, and
-``to_python_state`` hands an env back to the Python rules. Hands are sets of tiles: their order is
-no part of the rules (every use is membership), so a state handed back has sorted hands.
+``to_python_state`` hands an env back to the Python rules. Hands keep the Python order (dealt,
+drawn to the end, removed as ``list.remove`` does): the rules list plays in that order, and the
+compiled random games of ``simulate`` pick among them as the Python bot does.
 
 The layout depends on the set and player count, so its offsets live in the config (int64): the
 options (set's highest pip, tiles, hand size, first engine, rounds, ``rotate_start``,
@@ -176,10 +177,13 @@ def hand_add(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
 
 @njit
 def hand_remove(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
+    """``list.remove``: the tiles after it move up, so the hand keeps the Python order (the order
+    the rules list plays in, which ``sim/compiled.py`` draws from)."""
     k = hand_has(s, cfg, seat, tile)
     base = cfg[K_HAND] + seat * cfg[K_NT]
     n = s[cfg[K_HAND_N] + seat] - 1
-    s[base + k] = s[base + n]
+    for i in range(k, n):
+        s[base + i] = s[base + i + 1]
     s[cfg[K_HAND_N] + seat] = n
 
 
@@ -537,7 +541,7 @@ def to_python_state(
         {
             "round": int(s[at(K_ROUND)]),
             "engine_placer": None if placer == -1 else placer,
-            "hands": [sorted(cells(K_HAND, int(s[at(K_HAND_N) + p]), p * nt)) for p in range(players)],
+            "hands": [cells(K_HAND, int(s[at(K_HAND_N) + p]), p * nt) for p in range(players)],
             "boneyard": cells(K_BONE, int(s[at(K_BONE_N)])),
             "trains": [cells(K_TRAIN, int(s[at(K_TRAIN_N) + r]), r * nt) for r in range(game.slots)],
             "markers": [bool(x) for x in cells(K_MARK, players)],
@@ -558,8 +562,7 @@ def to_python_state(
 
 
 def canonical(state: MexicanTrainState) -> dict[str, Any]:
-    """What must agree between the engines: the state's dump with hands sorted, and the generator."""
+    """What must agree between the engines: the state's dump, hands in order, and the generator."""
     dump = state._dump()
-    dump["hands"] = [sorted(hand) for hand in dump["hands"]]
     dump["rng"] = state.rng.getstate()
     return dump

@@ -14,5 +14,6 @@ SPEC = register_game(
         probe="tabletrek.games.mexican_train.probes:MexicanTrainProbe",
         web_module="games/mexican-train.js",
         batch="tabletrek.games.mexican_train.batch",
+        random_games="tabletrek.games.mexican_train.random_play:play",
     )
 )

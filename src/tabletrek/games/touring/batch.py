@@ -11,12 +11,14 @@ state handed back has sorted hands.
 
 State row (int32; room for ``P_MAX`` seats and ``T_MAX`` tables): hand counts per seat and card
 type; each table's Go pile and speed pile as cards bottom to top with a length; mileage counts per
-table; the discard pile and the draw pile as cards in order with lengths (the next card drawn is the
+table; the discard pile and the draw pile as cards in order with lengths, and the discard pile's
+counts by card (what the observation shows) (the next card drawn is the
 last); seat to act, turns played, winning table (-1 none), ended.
 
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
-``country_needs_go`` (a flag for a Go-first rule: Country on an empty speed pile only once the
-table's Go pile holds a card; off in today's rules), the action layout's table count, the deck
+``country_first`` (the option: Country may open an empty speed pile before the table holds a Go;
+off by default, where Go is the first card of an area — docs/rules/touring.md), the action
+layout's table count, the deck
 counts (12), the table of each seat. Everything is read off the loaded Python ``Touring`` game, so
 player counts and decks the rules define are followed without code here.
 
@@ -69,7 +71,8 @@ SP_LEN = SP_PILE + T_MAX * SP_CAP
 MILES_AT = SP_LEN + T_MAX
 DISC = MILES_AT + T_MAX * 4
 DISC_N = DISC + DECK_MAX
-DRAW = DISC_N + 1
+DISC_COUNT = DISC_N + 1  # the discard pile by card type, for the observation (kept, not recounted)
+DRAW = DISC_COUNT + C
 DRAW_N = DRAW + DECK_MAX
 TO_ACT = DRAW_N + 1
 TURNS = TO_ACT + 1
@@ -77,7 +80,7 @@ WINNER = TURNS + 1
 ENDED = WINNER + 1
 SIZE = ENDED + 1
 
-CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_NEEDS_GO, CFG_LAYOUT = (
+CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST, CFG_LAYOUT = (
     0,
     1,
     2,
@@ -94,7 +97,7 @@ CFG_SIZE = CFG_TEAM_OF + P_MAX
 TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
 TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
 
-OPTIONS = frozenset({"free_discard", "max_turns"})
+OPTIONS = frozenset({"free_discard", "max_turns", "country_first"})
 """The options of ``Touring`` this engine implements; any other raises rather than diverge."""
 
 
@@ -116,7 +119,7 @@ def config(game: Touring) -> npt.NDArray[np.int64]:
     cfg[CFG_FREE] = int(game.free_discard)
     cfg[CFG_REQ : CFG_REQ + 4] = game.required
     cfg[CFG_GOAL] = game.goal_miles
-    cfg[CFG_COUNTRY_NEEDS_GO] = int(bool(getattr(game, "country_needs_go", False)))
+    cfg[CFG_COUNTRY_FIRST] = int(game.country_first)
     cfg[CFG_LAYOUT] = MAX_TEAMS
     cfg[CFG_DECK : CFG_DECK + C] = game.deck_counts
     cfg[CFG_TEAM_OF : CFG_TEAM_OF + game.players] = game.team_of
@@ -203,7 +206,8 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
                 mask[card] = True
                 plays += 1
         elif card == COUNTRY:
-            if stop in (-1, CITY) and (cfg[CFG_COUNTRY_NEEDS_GO] == 0 or s[GO_LEN + team] > 0):
+            # Go first: Country opens an empty speed pile only once the Go pile holds a card.
+            if stop == CITY or (stop == -1 and (s[GO_LEN + team] > 0 or cfg[CFG_COUNTRY_FIRST] == 1)):
                 mask[COUNTRY] = True
                 plays += 1
         elif card == GASOLINE:
@@ -252,6 +256,7 @@ def reshuffle(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
         s[DRAW + n] = s[DISC + i]
         n += 1
     s[DISC_N] = 0
+    s[DISC_COUNT : DISC_COUNT + C] = 0
     for t in range(cfg[CFG_T]):
         length = s[GO_LEN + t]
         if length > 1:
@@ -288,6 +293,7 @@ def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
 def discard(s: np.ndarray, card: int) -> None:
     s[DISC + s[DISC_N]] = card
     s[DISC_N] += 1
+    s[DISC_COUNT + card] += 1
 
 
 @njit
@@ -426,8 +432,8 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
         deck += cfg[CFG_DECK + card]
     out[at] = s[DRAW_N] / deck
     at += 1
-    for i in range(s[DISC_N]):
-        out[at + s[DISC + i]] += 1.0
+    for card in range(C):
+        out[at + card] = s[DISC_COUNT + card]
     at += C
     out[at] = s[TURNS] / cfg[CFG_MAX_TURNS]
 
