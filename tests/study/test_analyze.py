@@ -137,3 +137,19 @@ def test_plots_name_a_cjk_fallback_when_one_is_installed() -> None:
     assert "DejaVu Sans" in page, "the SVG text names the font chain for the browser"
     if len(fonts) > 2:
         assert fonts[1] in page
+
+
+def test_cjk_fonts_installed_after_matplotlib_cached_its_list_are_still_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from matplotlib import font_manager
+
+    cjk_files = [path for path in font_manager.findSystemFonts() if "CJK" in path]
+    if not cjk_files:
+        pytest.skip("no CJK font on this machine (.ci/run installs fonts-noto-cjk)")
+    manager = font_manager.fontManager
+    # The list matplotlib cached before the fonts were installed: everything but the CJK faces.
+    stale = [entry for entry in manager.ttflist if "CJK" not in entry.fname]
+    monkeypatch.setattr(manager, "ttflist", stale)
+    fonts = plot_fonts()
+    assert any("CJK" in name for name in fonts), fonts

@@ -142,7 +142,15 @@ def plot_fonts() -> list[str]:
     """DejaVu Sans (matplotlib's own) first, then the CJK fonts this machine has."""
     from matplotlib import font_manager  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
 
-    installed = {f.name for f in font_manager.fontManager.ttflist}
+    manager = font_manager.fontManager
+    installed = {f.name for f in manager.ttflist}
+    if not installed.intersection(CJK_FONTS):
+        # matplotlib caches the font list on first use: CJK fonts installed after that (say, by
+        # `apt-get install fonts-noto-cjk` on a machine that already drew a plot) are not in it.
+        for path in font_manager.findSystemFonts():
+            if "CJK" in path:
+                manager.addfont(path)
+        installed = {f.name for f in manager.ttflist}
     return ["DejaVu Sans", *(name for name in CJK_FONTS if name in installed), "sans-serif"]
 
 
