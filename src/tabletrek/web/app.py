@@ -26,8 +26,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
+from tabletrek.web import chat
 from tabletrek.web.errors import WebError
 from tabletrek.web.manager import MAX_TABLES, Manager, clean_nickname
+from tabletrek.web.rematch import rematch
 from tabletrek.web.replay import replay_steps, replay_view, viewer_for
 from tabletrek.web.store import Store
 from tabletrek.web.tables import Conn, LiveTable
@@ -231,6 +233,19 @@ def create_app(
             return error_response(exc, 403)
         return JSONResponse({"seat": request.path_params["seat"], "token": token})
 
+    async def api_rematch(request: Request) -> Response:
+        try:
+            table = await find(request)
+        except WebError as exc:
+            return error_response(exc, 404)
+        try:
+            made = await rematch(
+                manager, table, request.headers.get("x-seat-token"), request.headers.get("x-host-token")
+            )
+        except WebError as exc:
+            return error_response(exc, 403)
+        return JSONResponse(made, status_code=201)
+
     async def ws_table(websocket: WebSocket) -> None:
         try:
             table = await manager.get(websocket.path_params["table"])
@@ -285,6 +300,7 @@ def create_app(
         Route("/api/tables/{table}", api_table),
         Route("/api/tables/{table}/record", api_record),
         Route("/api/tables/{table}/seats/{seat:int}/invite", api_invite, methods=["POST"]),
+        Route("/api/tables/{table}/rematch", api_rematch, methods=["POST"]),
         Route("/api/tables/{table}/replay", api_replay),
         Route("/api/tables/{table}/replay/{step:int}", api_replay),
         WebSocketRoute("/ws/{table}", ws_table),
@@ -385,6 +401,7 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
         lang = data.get("lang")
         conn.lang = normalize_lang(lang if isinstance(lang, str) else None)
         await table.join(conn, token or None, clean_nickname(data.get("nickname")))
+        await chat.send_history(table, conn)
     elif kind == "act":
         text = data.get("action")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION:
@@ -414,6 +431,8 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
         await table.leave_seat(conn)
     elif kind == "back":
         await table.come_back(conn)
+    elif kind == "chat":
+        await chat.post(table, conn, data.get("text"))
     elif kind == "ping":
         conn.send({"type": "pong", "id": ref})
     else:

@@ -68,7 +68,8 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
       if (box) box.textContent = t(body.key, body.args || {});
       return;
     }
-    const entry = { token: body.token || null };
+    const entry = JSON.parse(localStorage.getItem(`tt.table.${body.table}`) || "{}");
+    if (body.token) entry.token = body.token;
     if (body.host) {
       entry.host = body.host;
       entry.invites = body.invites;

@@ -88,7 +88,6 @@ function onMessage(message) {
     if (message.log_reset) page.log = message.log.map((line) => ({ line, fresh: false }));
     else if (message.log.length) page.log = page.log.map((e) => ({ line: e.line, fresh: false })).concat(message.log.map((line) => ({ line, fresh: true })));
     if (moved) page.inflight = null;
-    if (message.chat) page.chat = message.chat;
     draw();
     notifyTurn(message, before);
     scheduleAuto();
@@ -98,7 +97,7 @@ function onMessage(message) {
       draw();
     }
   } else if (message.type === "chat") {
-    page.chat = page.chat.concat(message.lines || []).slice(-100);
+    page.chat = (message.reset ? [] : page.chat).concat(message.lines || []).slice(-100);
     draw();
   } else if (message.type === "rematch") {
     page.rematch = message;
@@ -118,12 +117,8 @@ function onMessage(message) {
 /** A rematch: each player of this table gets their own seat token at the new table. */
 function followRematch(message) {
   if (!message.table) return;
-  const mine = message.tokens && page.model && page.model.you !== null ? message.tokens[String(page.model.you)] : null;
-  const entry = { token: mine || null };
-  if (message.host) {
-    entry.host = message.host;
-    entry.invites = message.tokens;
-  }
+  const entry = JSON.parse(localStorage.getItem(`tt.table.${message.table}`) || "{}");
+  if (message.token) entry.token = message.token;
   localStorage.setItem(`tt.table.${message.table}`, JSON.stringify(entry));
 }
 

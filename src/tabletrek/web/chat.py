@@ -1,0 +1,150 @@
+"""Table chat: short lines between the people seated at a table.
+
+Every line is checked before it touches anything (text of 1..CHAT_MAX Unicode scalar values, no
+control characters, at most CHAT_RATE lines a second per connection with a small burst), kept with
+the table's record in the store (``tt_chat``) so a replay or a reconnecting player sees it, and sent
+to the table's connections only: bots read the game state, never the chat. The browser shows each
+line as text (Preact escapes it), never as HTML.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, insert, select
+from sqlalchemy.engine import Engine
+
+from tabletrek.web.errors import WebError
+
+if TYPE_CHECKING:
+    from tabletrek.web.tables import Conn, LiveTable
+
+CHAT_MAX = 200
+"""Longest chat line, in characters (the browser's input says the same)."""
+CHAT_RATE, CHAT_BURST = 0.5, 3.0
+"""Lines a second a connection may send on average, and in a burst."""
+HISTORY = 100
+"""Lines sent to a connection when it joins."""
+
+chat_metadata = MetaData()
+chat_t = Table(
+    "tt_chat",
+    chat_metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+_ready: set[int] = set()
+
+
+def _ensure_schema(engine: Engine) -> None:
+    # the chat table lives beside the store's tables; made on first use (idempotent)
+    if id(engine) not in _ready:
+        chat_metadata.create_all(engine)
+        _ready.add(id(engine))
+
+
+def clean_chat(value: Any) -> str:
+    """The line to keep, or a WebError saying why it is refused."""
+    if not isinstance(value, str):
+        raise WebError("web.chat.empty")
+    try:
+        value.encode("utf-8")  # lone surrogates (from "\\ud800" in JSON) are not Unicode text
+    except UnicodeEncodeError:
+        raise WebError("web.chat.bad_text") from None
+    text = " ".join(value.split())
+    if not text:
+        raise WebError("web.chat.empty")
+    if len(text) > CHAT_MAX:
+        raise WebError("web.chat.too_long", limit=CHAT_MAX)
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise WebError("web.chat.bad_text")
+    return text
+
+
+class Limiter:
+    """A token bucket per connection (kept on the connection object)."""
+
+    def __init__(self) -> None:
+        self.tokens = CHAT_BURST
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(CHAT_BURST, self.tokens + (now - self.at) * CHAT_RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class ChatLog:
+    """The lines of one table, in memory and in the store."""
+
+    def __init__(self, table_id: str, engine: Engine) -> None:
+        self.table_id = table_id
+        self.engine = engine
+        self.lines: list[dict[str, Any]] | None = None
+
+    def load(self) -> list[dict[str, Any]]:
+        if self.lines is None:
+            _ensure_schema(self.engine)
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    select(chat_t.c.n, chat_t.c.seat, chat_t.c.name, chat_t.c.text)
+                    .where(chat_t.c.table_id == self.table_id)
+                    .order_by(chat_t.c.n)
+                ).all()
+            self.lines = [{"n": r.n, "seat": r.seat, "name": r.name, "text": r.text} for r in rows]
+        return self.lines
+
+    def add(self, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        lines = self.load()
+        line = {"n": len(lines), "seat": seat, "name": name, "text": text}
+        with self.engine.begin() as conn:
+            conn.execute(insert(chat_t).values(table_id=self.table_id, at=time.time(), **line))
+        lines.append(line)
+        return line
+
+
+_logs: dict[str, ChatLog] = {}
+_limiters: weakref.WeakKeyDictionary[Conn, Limiter] = weakref.WeakKeyDictionary()
+
+
+def chat_log(table: LiveTable) -> ChatLog:
+    log = _logs.get(table.id)
+    if log is None or log.engine is not table.store.engine:
+        log = _logs[table.id] = ChatLog(table.id, table.store.engine)
+    return log
+
+
+async def send_history(table: LiveTable, conn: Conn) -> None:
+    """The table's chat so far, to a connection that just joined."""
+    lines = await asyncio.to_thread(chat_log(table).load)
+    conn.send({"type": "chat", "lines": lines[-HISTORY:], "reset": True})
+
+
+async def post(table: LiveTable, conn: Conn, value: Any) -> None:
+    """A chat line from a seated player: checked, stored, then sent to every connection at the table."""
+    if conn.seat is None:
+        raise WebError("web.chat.spectator")
+    limiter = _limiters.get(conn)
+    if limiter is None:
+        limiter = _limiters[conn] = Limiter()
+    text = clean_chat(value)
+    if not limiter.take():
+        raise WebError("web.chat.too_fast")
+    async with table.lock:
+        name = table.names()[conn.seat]
+        line = await asyncio.to_thread(chat_log(table).add, conn.seat, name, text)
+        for other in table.conns():
+            other.send({"type": "chat", "lines": [line]})
