@@ -258,8 +258,8 @@ function Mine({ ctx }) {
 export function autoMove(ctx, prefs) {
   const { view, legal } = ctx;
   if (!view.pending || !legal.length) return null;
-  if (view.pending.k === "window" && prefs.autoPass && legal.some((m) => m.text === "pass")) return { text: "pass", delay: AUTO_PASS_DELAY };
-  if (prefs.autoEnd && legal.length === 1 && legal[0].text === "end") return { text: "end", delay: AUTO_END_DELAY };
+  if (view.pending.k === "window" && prefs.autoPass && legal.some((m) => m.text === "pass")) return { text: "pass", delay: prefs.autoDelay ?? AUTO_PASS_DELAY };
+  if (prefs.autoEnd && legal.length === 1 && legal[0].text === "end") return { text: "end", delay: prefs.autoDelay ?? AUTO_END_DELAY };
   return null;
 }
 

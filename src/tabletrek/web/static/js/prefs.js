@@ -7,6 +7,9 @@ export const prefs = {
   sound: stored.sound === true,
   autoPass: stored.autoPass === true,
   autoEnd: stored.autoEnd !== false,
+  // milliseconds before an automatic answer; one number for every case, so its timing tells nothing
+  // (not in the page: a test or a patient player may set it in localStorage)
+  autoDelay: Number.isFinite(stored.autoDelay) && stored.autoDelay >= 0 ? Math.min(stored.autoDelay, 10000) : null,
 };
 
 export function setPref(name, value) {

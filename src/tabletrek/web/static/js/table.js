@@ -125,11 +125,13 @@ function followRematch(message) {
 /** Moves the rules leave no choice about (and the reactions the player chose to auto-pass). */
 function scheduleAuto() {
   clearTimeout(page.autoTimer);
+  delete document.body.dataset.auto;
   const model = page.model;
   if (!model || model.over || !model.legal.length || !page.module.autoMove) return;
   const auto = page.module.autoMove(ctxFor(model), prefs);
   if (!auto) return;
   const seq = model.seq;
+  document.body.dataset.auto = auto.text; // for tests and assistive tools: an answer is on its way
   page.autoTimer = setTimeout(() => {
     if (page.model && page.model.seq === seq && page.model.legal.some((m) => m.text === auto.text)) act(auto.text);
   }, auto.delay);

@@ -1,0 +1,331 @@
+"""Every game played to its end by clicking, in a real headless Chromium, at desktop and phone sizes,
+in English and Traditional Chinese.
+
+Each run checks what a player would notice: no page or console error, nothing wider than a 390 px
+phone, an axe-core scan without serious or critical findings, the score sheet and Rematch at the
+end (a new table with the same seats), and it saves a screenshot of the table under
+tests/artifacts/ (a CI artefact, not committed). Click-to-update times are written there too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("TABLETREK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+]
+TIMEOUT = 20_000
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+HUMAN = {"kind": "human"}
+BOT = {"kind": "bot"}  # the game's default bot
+# Tables short enough for a test run, each still a whole game by the rules: one round of Mexican
+# Train (the `rounds` option), two players everywhere.
+GAMES: dict[str, dict[str, Any]] = {
+    "touring": {"players": 2, "seats": [HUMAN, BOT]},
+    "mexican-train": {"players": 2, "options": {"rounds": 1}, "seats": [HUMAN, BOT]},
+    "codenames-duet": {"players": 2, "seats": [HUMAN, BOT]},
+    "double-crossing": {"players": 2, "seats": [HUMAN, BOT]},
+}
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+COMBOS = [("desktop", "en"), ("phone", "zh-Hant"), ("phone", "en"), ("desktop", "zh-Hant")]
+MAX_CLICKS = 1500
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("browser-play") / "web.sqlite3"
+    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.01).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Watched:
+    """A page with its errors collected: uncaught exceptions and console errors."""
+
+    def __init__(self, browser: Any, size: str, lang: str, prefs: dict[str, Any] | None = None) -> None:
+        self.context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
+        script = f"localStorage.setItem('tt.lang', {json.dumps(lang)});"
+        if prefs is not None:
+            script += f"localStorage.setItem('tt.prefs', {json.dumps(json.dumps(prefs))});"
+        self.context.add_init_script(script)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        self.page.on(
+            "console", lambda msg: msg.type == "error" and self.errors.append(f"console: {msg.text}")
+        )
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def new_table(server: ServerProcess, game: str, seed: int) -> tuple[str, str]:
+    spec = {"game": game, "seed": seed, **GAMES[game]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    return created["table"], created["tokens"]["0"]
+
+
+def open_seat(page: Any, server: ServerProcess, table: str, token: str) -> None:
+    page.goto(f"{server.url}/t/{table}#seat={token}")
+    page.wait_for_selector("body[data-seq]")
+
+
+def wait_turn(page: Any) -> int | None:
+    """The move number once this page must act (not counting automatic answers), or None at the end."""
+    page.wait_for_selector("body[data-mine='1']:not([data-auto]), body[data-over='1']")
+    if page.get_attribute("body", "data-over") == "1":
+        return None
+    return int(page.get_attribute("body", "data-seq"))
+
+
+def until(page: Any, expression: str, timeout: float = TIMEOUT / 1000) -> None:
+    """Wait until a JavaScript expression is true (polled: the pages' CSP forbids wait_for_function's eval)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        time.sleep(0.05)
+
+
+def click_first(page: Any, selector: str) -> bool:
+    target = page.locator(selector)
+    if target.count():
+        target.first.click()
+        return True
+    return False
+
+
+def one_move(page: Any, game: str) -> int:
+    """One decision by a simple scripted player, through the game's own pieces where it has them.
+
+    Returns the clicks it took. The policy is the first legal move (the first playable piece), the
+    same policy as ``first_move`` below uses for counting clicks."""
+    clicks = 0
+    if game == "codenames-duet" and page.locator("#clue-word").count():
+        suggestion = page.locator("#moves button.move").first.get_attribute("data-action")
+        _, word, number = suggestion.split()
+        page.fill("#clue-word", word)
+        page.fill("#clue-number", number)
+        page.click("#give-clue")
+        return 2  # the two fields are typed, then one click
+    selector = {
+        "touring": "#hand .hand-card.playable",
+        "mexican-train": "#hand .tile-button.playable",
+        "codenames-duet": "#grid .cd-card.guessable",
+        "double-crossing": "#stop-prompt #pass-stop",
+    }[game]
+    seq = page.get_attribute("body", "data-seq")
+    if click_first(page, selector):
+        clicks += 1
+        if page.locator(".choices button.choice").count() and page.get_attribute("body", "data-seq") == seq:
+            page.locator(".choices button.choice").first.click()
+            clicks += 1
+        return clicks
+    page.locator("#moves button.move").first.click()
+    return clicks + 1
+
+
+def play_to_the_end(page: Any, game: str, latencies: list[float]) -> int:
+    clicks = 0
+    while clicks < MAX_CLICKS:
+        seq = wait_turn(page)
+        if seq is None:
+            return clicks
+        started = time.perf_counter()
+        clicks += one_move(page, game)
+        page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
+        latencies.append((time.perf_counter() - started) * 1000)
+    raise AssertionError(f"{game}: no end after {MAX_CLICKS} clicks")
+
+
+def assert_fits(page: Any, size: str) -> None:
+    if size != "phone":
+        return
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{overflow}px of sideways scrolling at 390 px"
+
+
+def assert_axe_clean(page: Any, where: str) -> None:
+    results = axe_api.Axe().run(page)
+    bad = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{where}: {bad}"
+
+
+def save_latency(game: str, size: str, lang: str, latencies: list[float], clicks: int) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    ordered = sorted(latencies)
+    summary = {
+        "game": game,
+        "size": size,
+        "lang": lang,
+        "clicks": clicks,
+        "moves": len(ordered),
+        "p50_ms": round(statistics.median(ordered), 1) if ordered else None,
+        "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 1) if ordered else None,
+    }
+    (ARTIFACTS / f"latency-{game}-{size}-{lang}.json").write_text(json.dumps(summary), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("size", "lang"), COMBOS, ids=[f"{s}-{lang}" for s, lang in COMBOS])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_a_whole_game_by_clicking_then_rematch(
+    server: ServerProcess, browser: Any, game: str, size: str, lang: str
+) -> None:
+    if game not in [g["name"] for g in httpx.get(f"{server.url}/api/games").json()["games"]]:
+        pytest.skip(f"{game} does not load in this tree")
+    # auto-pass on Stop windows and auto-end: the page answers those itself, quickly for the test
+    watched = Watched(browser, size, lang, prefs={"autoPass": True, "autoEnd": True, "autoDelay": 50})
+    page = watched.page
+    try:
+        table, token = new_table(server, game, seed=COMBOS.index((size, lang)) + 1)
+        open_seat(page, server, table, token)
+        if lang == "zh-Hant":
+            assert page.get_attribute("html", "lang") == "zh-Hant"
+        latencies: list[float] = []
+        for _ in range(2):  # a couple of moves, then look at the table mid-game
+            if wait_turn(page) is not None:
+                seq = page.get_attribute("body", "data-seq")
+                one_move(page, game)
+                page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
+        assert_fits(page, size)
+        assert_axe_clean(page, f"{game} table")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-{lang}.png"), full_page=True)
+        clicks = play_to_the_end(page, game, latencies)
+        save_latency(game, size, lang, latencies, clicks)
+        # game over: the score sheet and Rematch, no Leave button and no move panel left over
+        page.wait_for_selector("#game-over #score-sheet")
+        assert page.locator("#leave").count() == 0 and page.locator("#moves").count() == 0
+        assert_fits(page, size)
+        assert_axe_clean(page, f"{game} game over")
+        page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-{lang}-over.png"), full_page=True)
+        names = page.locator("#seats li").all_inner_texts()
+        page.click("#rematch")
+        page.wait_for_url(lambda url: f"/t/{table}" not in url)
+        page.wait_for_selector("body[data-seq]")
+        new_id = page.url.rstrip("/").split("/")[-1]
+        info = httpx.get(f"{server.url}/api/tables/{new_id}").json()
+        assert info["game"] == game and not info["over"]
+        assert [s["kind"] for s in info["seats"]] == [s["kind"] for s in GAMES[game]["seats"]]
+        assert page.locator("h1 small").inner_text() != ""  # this browser holds seat 1 again
+        assert page.evaluate("document.body.dataset.seq") is not None
+        assert [line.split(" — ")[0] for line in page.locator("#seats li").all_inner_texts()] == [
+            line.split(" — ")[0] for line in names
+        ]
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()
+
+
+def test_typed_text_survives_another_player_joining_and_moving(server: ServerProcess, browser: Any) -> None:
+    spec = {"game": "codenames-duet", "players": 2, "seed": 3, "seats": [HUMAN, HUMAN]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    table, tokens = created["table"], created["tokens"]
+    first = Watched(browser, "phone", "en")
+    second = Watched(browser, "desktop", "zh-Hant")
+    try:
+        page = first.page
+        open_seat(page, server, table, tokens["0"])
+        page.wait_for_selector("#clue-word")
+        page.click("#clue-word")
+        page.keyboard.type("oceanic")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")  # the caret in the middle of the word
+        seq = page.get_attribute("body", "data-seq")
+        open_seat(second.page, server, table, tokens["1"])  # the partner joins: the seats change
+        until(page, "document.querySelectorAll('#seats li')[1].innerText.includes('online')")
+        state = page.evaluate(
+            "(() => { const e = document.activeElement; return [e.id, e.value, e.selectionStart]; })()"
+        )
+        assert state == ["clue-word", "oceanic", 5]
+        assert page.get_attribute("body", "data-seq") == seq
+        # and a chat line typed on the other side survives a chat message arriving
+        other = second.page
+        other.click("#chat-text")
+        other.keyboard.type("half a sente")
+        page.fill("#chat-text", "hello <b>there</b>")
+        page.click("#chat-send")
+        other.wait_for_selector("#chat li:has-text('hello <b>there</b>')")  # shown as text, not HTML
+        assert other.locator("#chat b").count() == 0
+        state = other.evaluate(
+            "(() => { const e = document.activeElement; return [e.id, e.value, e.selectionStart]; })()"
+        )
+        assert state == ["chat-text", "half a sente", 12]
+        assert not first.errors and not second.errors, first.errors + second.errors
+    finally:
+        first.close()
+        second.close()
+
+
+def test_lobby_replay_and_rules_pages_are_accessible_and_fit_a_phone(
+    server: ServerProcess, browser: Any
+) -> None:
+    for lang in ("en", "zh-Hant"):
+        watched = Watched(browser, "phone", lang)
+        page = watched.page
+        try:
+            page.goto(f"{server.url}/")
+            page.wait_for_selector("#create-table")
+            assert_fits(page, "phone")
+            assert_axe_clean(page, f"lobby {lang}")
+            page.screenshot(path=str(ARTIFACTS / f"lobby-{lang}.png"), full_page=True)
+            page.goto(f"{server.url}/rules/double-crossing")
+            page.wait_for_selector("main h1, main h2")
+            assert_axe_clean(page, f"rules {lang}")
+            spec = {"game": "touring", "seed": 9, "seats": [BOT, {"kind": "bot", "bot": "random"}]}
+            table = httpx.post(f"{server.url}/api/tables", json=spec).json()["table"]
+            deadline = time.monotonic() + 60
+            while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+            page.goto(f"{server.url}/replay/{table}?viewer=all")
+            page.wait_for_selector("#board .panel")
+            page.locator("body").press("End")
+            page.wait_for_selector("#log li")
+            total = page.locator("#slider").get_attribute("max")
+            assert page.locator("#slider").input_value() == total
+            page.locator("body").press("ArrowLeft")
+            until(page, f"document.querySelector('#slider').value === '{int(total) - 1}'")
+            headings = page.locator("#board > .panel > h2").all_inner_texts()
+            assert len(set(headings)) == len(headings) == 3  # the public view and each seat by name
+            assert_fits(page, "phone")
+            assert_axe_clean(page, f"replay {lang}")
+            assert not watched.errors, watched.errors
+        finally:
+            watched.close()
