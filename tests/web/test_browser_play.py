@@ -329,3 +329,26 @@ def test_lobby_replay_and_rules_pages_are_accessible_and_fit_a_phone(
             assert not watched.errors, watched.errors
         finally:
             watched.close()
+
+
+def test_lobby_names_options_and_offers_only_bots_that_work(server: ServerProcess, browser: Any) -> None:
+    watched = Watched(browser, "desktop", "en")
+    page = watched.page
+    try:
+        page.goto(f"{server.url}/")
+        page.select_option("#game", "codenames-duet")
+        page.wait_for_selector("select[name=seat1] option[value='bot:codenames-guess']", state="attached")
+        form = page.locator("#create fieldset").nth(1).inner_text()
+        assert (
+            "Timer tokens" in form and "word_pack" not in form
+        )  # people's words; raw names only in Advanced
+        page.select_option("#opt_word_pack", label="繁體中文")
+        page.wait_for_selector("select[name=seat1] option[value='bot:codenames-guess']", state="detached")
+        offered = page.locator("select[name=seat1] option").all_inner_texts()
+        assert offered == ["A person", "Bot: Random (any legal move)"]
+        page.click("#create-table")
+        page.wait_for_url(f"{server.url}/t/*")
+        page.wait_for_selector("body[data-seq]")
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 from tabletrek.i18n import catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
-KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|table|chat|piece\.[a-z_]+)\.[a-z_]+)["'`]""")
+KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|table|chat|lobby|piece\.[a-z_]+)\.[a-z_]+)["'`]""")
 
 
 def built_keys() -> set[str]:
@@ -34,6 +34,14 @@ def built_keys() -> set[str]:
         "hauled-in",
     )
     keys.update(f"web.piece.touring.card.{slug}" for slug in remedies_delays)
+    for name in tabletrek.games():
+        for spec in tabletrek.load(name).option_specs:
+            keys.update({f"web.lobby.option.{spec.name}", f"web.lobby.about.{spec.name}"})
+            choices = (
+                spec.choices if spec.choices is not None else {"word_pack": ("en", "zh-Hant")}.get(spec.name)
+            )
+            keys.update(f"web.lobby.choice.{spec.name}_{value}" for value in choices or ())
+    keys.update(f"web.lobby.level_{level}" for level in ("quick", "normal", "strong"))
     return keys
 
 

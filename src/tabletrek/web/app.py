@@ -28,6 +28,7 @@ from tabletrek.core.registry import game_class, games, load
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
 from tabletrek.web import chat
 from tabletrek.web.errors import WebError
+from tabletrek.web.lobby import api_game_bots
 from tabletrek.web.manager import MAX_TABLES, Manager, clean_nickname
 from tabletrek.web.rematch import rematch
 from tabletrek.web.replay import replay_steps, replay_view, viewer_for
@@ -294,6 +295,7 @@ def create_app(
         Route("/favicon.ico", lambda _request: Response(status_code=204)),
         Route("/api/games", api_games),
         Route("/api/games/{game}/rules", api_rules),
+        Route("/api/games/{game}/bots", api_game_bots),
         Route("/api/games/{game}/data/{file}", api_data),
         Route("/api/i18n/{lang}", api_i18n),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
