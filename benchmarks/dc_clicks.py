@@ -46,7 +46,8 @@ def main() -> None:
     port = free_port()
     db = os.path.join(tempfile.mkdtemp(), "clicks.sqlite3")
     command = [sys.executable, "-m", "tabletrek", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
-    server = subprocess.Popen([*command, "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    quiet = subprocess.DEVNULL
+    server = subprocess.Popen([*command, "--bot-delay", "0"], stdout=quiet, stderr=quiet)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -75,16 +76,18 @@ def main() -> None:
                 seq = page.get_attribute("body", "data-seq")
                 passing = page.locator("#stop-prompt #pass-stop")
                 first = page.locator("#moves button.move").first
-                label = "stop window" if passing.count() or first.get_attribute("data-action") == "pass" else None
+                action = first.get_attribute("data-action")
+                label = "stop window" if passing.count() or action == "pass" else None
                 if label is None:
-                    label = "end turn" if first.get_attribute("data-action") == "end" else "other"
+                    label = "end turn" if action == "end" else "other"
                 (passing if passing.count() else first).click()
                 clicks[label] += 1
                 page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
             final_seq = int(page.get_attribute("body", "data-seq") or 0)
             browser.close()
         total = sum(clicks.values())
-        print(json.dumps({"seed": args.seed, "auto": not args.no_auto, "clicks": total, **clicks, "moves": final_seq}))
+        summary = {"seed": args.seed, "auto": not args.no_auto, "clicks": total, **clicks, "moves": final_seq}
+        print(json.dumps(summary))
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -112,7 +112,7 @@ def wait_turn(page: Any) -> int | None:
 
 
 def until(page: Any, expression: str, timeout: float = TIMEOUT / 1000) -> None:
-    """Wait until a JavaScript expression is true (polled: the pages' CSP forbids wait_for_function's eval)."""
+    """Wait until a JavaScript expression is true (polled: the CSP forbids wait_for_function's eval)."""
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"never true: {expression}"
