@@ -209,6 +209,16 @@ class DoubleCrossingTextUI:
             )
         return Group(*parts)
 
+    def compact(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        """The turn for an 80×24 terminal (the full ``render`` on demand)."""
+        from tabletrek.games.double_crossing.text_compact import compact
+
+        return compact(self, view, lang, names)
+
+    def details(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> dict[str, RenderableType]:
+        """What the terminal shows on request: the whole board with its table, the open contracts."""
+        return {"board": self.render(view, lang, names), "market": self.market(view, lang)}
+
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         t = _t(lang)
         c = self.game.content
