@@ -352,3 +352,29 @@ def test_lobby_names_options_and_offers_only_bots_that_work(server: ServerProces
         assert not watched.errors, watched.errors
     finally:
         watched.close()
+
+
+def test_moves_are_played_with_the_keyboard(server: ServerProcess, browser: Any) -> None:
+    watched = Watched(browser, "desktop", "en")
+    page = watched.page
+    try:
+        table, token = new_table(server, "touring", seed=21)
+        open_seat(page, server, table, token)
+        seq = wait_turn(page)
+        assert seq is not None
+        # Tab through the page until a playable card of the hand has the focus, then Enter
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('#hand .hand-card.playable')"):
+                break
+        else:
+            raise AssertionError("Tab never reached a playable card")
+        page.keyboard.press("Enter")
+        choices = page.locator(".choices button.choice")
+        if page.get_attribute("body", "data-seq") == str(seq) and choices.count():
+            choices.first.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_selector(f"body:not([data-seq='{seq}'])")
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()

@@ -225,7 +225,7 @@ function stopPrompt(ctx) {
 function Players({ ctx }) {
   const { view, t, prev } = ctx;
   const col = (k) => html`<th scope="col">${t(`double_crossing.ui.col.${k}`)}</th>`;
-  return html`<div class="scroll"><table class="counts" id="players">
+  return html`<div class="scroll" tabindex="0"><table class="counts" id="players">
     <thead><tr>${col("player")}${col("cash")}${col("cars")}${col("contracts")}${col("cards")}</tr></thead>
     <tbody>${view.cash.map((cash, seat) => html`<tr key=${seat} class=${seat === view.to_act ? "acting" : ""}>
       <td><span class="swatch" style=${`background:${seatColor(seat)}`}></span> ${ctx.names[seat]}</td>
@@ -266,7 +266,7 @@ export function autoMove(ctx, prefs) {
 export function ScoreSheet(ctx) {
   const { view, t } = ctx;
   const result = ctx.result || {};
-  return html`<div class="scroll"><table class="counts score-sheet" id="score-sheet">
+  return html`<div class="scroll" tabindex="0"><table class="counts score-sheet" id="score-sheet">
     <thead><tr><th scope="col">${t("web.table.col_player")}</th><th scope="col">${t("double_crossing.ui.col.cash")}</th><th scope="col">${t("double_crossing.ui.col.cars")}</th><th scope="col">${t("double_crossing.ui.col.contracts")}</th></tr></thead>
     <tbody>${view.cash.map((cash, seat) => html`<tr class=${(result.winners || []).includes(seat) ? "winner" : ""}>
       <td><span class="swatch" style=${`background:${seatColor(seat)}`}></span> ${ctx.names[seat]}</td>

@@ -128,7 +128,7 @@ export function ScoreSheet(ctx) {
   const { view, t } = ctx;
   const result = ctx.result || {};
   const rounds = view.round_scores || [];
-  return html`<div class="scroll"><table class="counts score-sheet" id="score-sheet">
+  return html`<div class="scroll" tabindex="0"><table class="counts score-sheet" id="score-sheet">
     <thead><tr><th scope="col">${t("web.table.col_player")}</th>${rounds.map((_, i) => html`<th scope="col">${t("web.table.col_round", { n: i + 1 })}</th>`)}<th scope="col">${t("mexican_train.ui.total")}</th></tr></thead>
     <tbody>${ctx.names.map((name, seat) => html`<tr class=${(result.winners || []).includes(seat) ? "winner" : ""}>
       <td>${name}</td>${rounds.map((row) => html`<td>${Array.isArray(row) ? row[seat] : row && row.scores ? row.scores[seat] : "—"}</td>`)}<td><strong>${view.totals[seat]}</strong></td>

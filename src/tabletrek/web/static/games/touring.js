@@ -170,7 +170,7 @@ function Hand({ ctx }) {
 export function ScoreSheet(ctx) {
   const { view, t } = ctx;
   const result = ctx.result || {};
-  return html`<div class="scroll"><table class="counts score-sheet" id="score-sheet">
+  return html`<div class="scroll" tabindex="0"><table class="counts score-sheet" id="score-sheet">
     <thead><tr><th scope="col">${t("web.table.col_player")}</th>${MILES.map((m) => html`<th scope="col">${t(`touring.card.${m}`)}</th>`)}<th scope="col">${t("touring.ui.total")}</th></tr></thead>
     <tbody>${view.tables.map((table) => html`<tr class=${table.seats.some((s) => (result.winners || []).includes(s)) ? "winner" : ""}>
       <td>${tableLabel(ctx, table)}</td>
