@@ -198,6 +198,7 @@ def save_latency(game: str, size: str, lang: str, latencies: list[float], clicks
         "moves": len(ordered),
         "p50_ms": round(statistics.median(ordered), 1) if ordered else None,
         "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 1) if ordered else None,
+        "samples_ms": [round(x, 1) for x in latencies],
     }
     (ARTIFACTS / f"latency-{game}-{size}-{lang}.json").write_text(json.dumps(summary), encoding="utf-8")
 
