@@ -6,9 +6,9 @@ the first move button. Its decisions are therefore the same with any version of 
 changes is how many of them the page answers by itself (auto-pass on Stop windows, auto-end of a
 turn with nothing else to do). Run it against another source tree for a before/after comparison:
 
-    PYTHONPATH=src python benchmarks/dc_clicks.py --seed 7                 # this tree, auto answers on
-    PYTHONPATH=src python benchmarks/dc_clicks.py --seed 7 --no-auto       # this tree, every click by hand
-    PYTHONPATH=/path/to/old/src python benchmarks/dc_clicks.py --seed 7    # an older tree
+    PYTHONPATH=src python -m benchmarks.dc_clicks --seed 7                 # this tree, auto answers on
+    PYTHONPATH=src python -m benchmarks.dc_clicks --seed 7 --no-auto       # this tree, every click by hand
+    PYTHONPATH=/path/to/old/src python -m benchmarks.dc_clicks --seed 7    # an older tree
 
 Needs Playwright and /usr/bin/chromium. Prints one JSON line.
 """

@@ -53,12 +53,16 @@ def test_codenames_key_is_readable_with_no_color() -> None:
     assert "● " in text.split("\n")[-3] or "●" in text  # the legend names the markers
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
-def test_every_double_crossing_turn_fits_80_by_24(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = tabletrek.load("double-crossing", players=4)
-    state = game.new_game(seed=1)
-    bots = {seat: make_bot(game, "trader", seat=seat, seed=seat) for seat in range(1, 4)}
-    table = play_module.TerminalTable(game, state, [0], bots, ["P1 (you)", "P2", "P3", "P4"], lang)
+def test_every_double_crossing_turn_fits_80_by_24(
+    lang: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletrek.load("double-crossing", players=players)
+    state = game.new_game(seed=players)
+    bots = {seat: make_bot(game, "trader", seat=seat, seed=seat) for seat in range(1, players)}
+    names = ["P1 (you)"] + [f"P{seat + 1} (trader)" for seat in range(1, players)]
+    table = play_module.TerminalTable(game, state, [0], bots, names, lang)
     me = make_bot(game, "trader", seat=0, seed=9)
     turns = tallest = widest = 0
     while not state.is_over and turns < 150:

@@ -177,6 +177,18 @@ def assert_fits(page: Any, size: str) -> None:
     assert overflow <= 0, f"{overflow}px of sideways scrolling at 390 px"
 
 
+def assert_moves_in_reach(page: Any) -> None:
+    """On a phone, the first move is on screen at the top of the page, with no scrolling."""
+    if wait_turn(page) is None:
+        return
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.evaluate(
+        "(() => { const b = document.querySelector('#moves button.move');"
+        " return b && [b.getBoundingClientRect().bottom, window.innerHeight]; })()"
+    )
+    assert box is not None and box[0] <= box[1], f"the first move is at {box}: below the screen"
+
+
 def assert_axe_clean(page: Any, where: str) -> None:
     results = axe_api.Axe().run(page)
     bad = [
@@ -225,6 +237,8 @@ def test_play_a_whole_game_by_clicking_then_rematch(
                 one_move(page, game)
                 page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
         assert_fits(page, size)
+        if size == "phone":
+            assert_moves_in_reach(page)
         assert_axe_clean(page, f"{game} table")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-{lang}.png"), full_page=True)

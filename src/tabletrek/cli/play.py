@@ -118,9 +118,14 @@ class TerminalTable:
                 more = tr("cli.play.more_moves", self.lang, count=len(legal), example=legal[-1].text)
                 console.print(f"[dim]{escape(more)}[/]")
             return
+        short = self.compact and not everything  # one line a move (the `moves` command wraps them whole)
         for number, (action, text) in enumerate(zip(legal, texts, strict=True), 1):
             suffix = "" if self.compact else f"  [dim]({escape(action.text)})[/]"
-            console.print(f"  [bold cyan]{number:>2}[/]  {escape(text)}{suffix}")
+            entry = f"  [bold cyan]{number:>2}[/]  {escape(text)}{suffix}"
+            if short:
+                console.print(entry, no_wrap=True, overflow="ellipsis")
+            else:
+                console.print(entry)
 
     # ----- turns --------------------------------------------------------------------------------
 

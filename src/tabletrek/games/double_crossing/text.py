@@ -66,9 +66,8 @@ class LoopBoard:
 
 
 def money(amount: int) -> str:
-    if amount >= 1_000_000:
-        return f"${amount / 1_000_000:.2f}M"
-    return f"${amount // 1000}k"
+    """Money one way everywhere (terminal, move labels in the browser, the log): $1,500,000."""
+    return f"${amount:,}"
 
 
 def _t(lang: str) -> Callable[..., str]:
