@@ -393,3 +393,23 @@ def test_moves_are_played_with_the_keyboard(server: ServerProcess, browser: Any)
         assert not watched.errors, watched.errors
     finally:
         watched.close()
+
+
+def test_a_double_click_plays_once_without_an_out_of_date_error(server: ServerProcess, browser: Any) -> None:
+    watched = Watched(browser, "desktop", "en")
+    page = watched.page
+    try:
+        table, token = new_table(server, "mexican-train", seed=8)
+        open_seat(page, server, table, token)
+        for _ in range(3):
+            seq = wait_turn(page)
+            if seq is None:
+                break
+            target = page.locator("#moves button.move").first  # one move per button
+            target.dblclick()
+            page.wait_for_selector(f"body:not([data-seq='{seq}'])")
+            time.sleep(0.3)  # let a second message, if one was sent, come back
+            assert page.locator("#error").inner_text() == "", page.locator("#error").inner_text()
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()

@@ -4,7 +4,7 @@
 import { renderHeader, nickname } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
-import { html, render, seatColor, installTips } from "./ui.js";
+import { html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
 import { prefs, notifyTurn } from "./prefs.js";
 import * as generic from "../games/generic.js";
@@ -87,7 +87,10 @@ function onMessage(message) {
     page.model = message;
     if (message.log_reset) page.log = message.log.map((line) => ({ line, fresh: false }));
     else if (message.log.length) page.log = page.log.map((e) => ({ line: e.line, fresh: false })).concat(message.log.map((line) => ({ line, fresh: true })));
-    if (moved) page.inflight = null;
+    if (moved) {
+      page.inflight = null;
+      hideTip();
+    }
     draw();
     notifyTurn(message, before);
     scheduleAuto();

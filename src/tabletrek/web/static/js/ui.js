@@ -53,6 +53,11 @@ function show(host) {
   bubble.style.top = `${below}px`;
 }
 
+/** A move changes the table: an explanation left open would describe a piece that moved. */
+export function hideTip() {
+  hide();
+}
+
 function hide(delay = 0) {
   clearTimeout(hideTimer);
   hideTimer = setTimeout(() => bubble && (bubble.hidden = true), delay);
