@@ -1,6 +1,6 @@
 """Codenames Duet AI speed: table load, board set-up, clue time and guess time.
 
-    taskset -c 1 python -m benchmarks.codenames_ai [--games 30] [--models minilm,l3,use,glove]
+    taskset -c 1 python -m benchmarks.codenames_ai [--games 30] [--lang en|zh-Hant] [--models e5,minilm]
 
 Plays seeded AI-pair games through the real rules and times every ``bot.act`` call, split into the
 first clue on a board (it computes the board's ensemble z-scores: one 25 x dims by dims x vocabulary
@@ -38,19 +38,21 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--models", default="minilm,l3,use,glove")
+    parser.add_argument("--lang", default="en", choices=tables.LANGUAGES)
+    parser.add_argument("--models", default="", help="default: every shipped table of the language")
     args = parser.parse_args()
 
     start = time.perf_counter()
-    tables.load_tables()
+    loaded = tables.load_tables(args.lang)
     load_s = time.perf_counter() - start
-    game = load("codenames-duet")
+    models = args.models or ",".join(loaded.shipped)
+    game = load("codenames-duet", word_pack=args.lang)
     setup: list[float] = []
     clue: list[float] = []
     guess: list[float] = []
     for seed in range(args.games):
         state = game.new_game(seed=10_000 + seed)
-        bots = [game.bot("codenames-clue", seat=s, seed=s, models=args.models) for s in (0, 1)]
+        bots = [game.bot("codenames-clue", seat=s, seed=s, models=models) for s in (0, 1)]
         first = True
         while not state.is_over:
             seat = state.current_player
@@ -66,7 +68,8 @@ def main() -> None:
                 guess.append(elapsed)
             state.apply(action)
     print(
-        f"codenames-duet AI, models {args.models}, {args.games} games, load average {os.getloadavg()[0]:.2f}"
+        f"codenames-duet AI ({args.lang}), models {models}, {args.games} games, "
+        f"load average {os.getloadavg()[0]:.2f}"
     )
     print(f"tables load (once per process): {load_s * 1000:.0f} ms")
     print(line("first clue on a board", setup))

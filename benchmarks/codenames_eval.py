@@ -1,45 +1,63 @@
-"""Codenames Duet AI evaluation: AI pairs whose two roles use different embedding models.
+"""Codenames Duet AI evaluation, English and Chinese: the AI with a partner that thinks with a model
+the AI has never seen.
 
     python -m benchmarks.codenames_eval [--games 300] [--seed 0] [--config NAME ...] [--param k=v ...]
+        [--samples 50] [--no-samples]
 
 Every game is a standard two-player game (9 tokens) played through the real rules; each seat is the
 AI, and the *configuration* says which embedding tables its clue-giver and its guesser use. The
-held-out configurations are the honest ones: the guesser's model is none of the clue-giver's models
-(and not a sibling: MiniLM-L6 and paraphrase-MiniLM-L3 are both MiniLM distillations, so only USE and
-GloVe are held out). Same-model pairs are an upper bound only, listed for reference.
+headline rows are the held-out ones: the partner's model is one the AI's shipped tables leave out
+(Universal Sentence Encoder multilingual, whose tables live in benchmarks/data/, built by
+scripts/build_codenames_tables.py with the AI's vocabulary):
 
-Prints, per configuration: wins (with a 95% Wilson interval), assassin losses, sudden-death losses,
-mean clue turns of wins, agents found, announced number and greens found per clue. "assassin" counts
-every assassin loss, "(clued)" only those while clues were still given (in sudden death any miss
-loses, so an assassin there is no worse than a bystander); "sudden" is a bystander in sudden death.
+  <lang>-a-heldout   the AI clue-giver (its shipped tables), the held-out model guessing;
+  <lang>-b-heldout   the held-out model giving clues, the AI guesser (its shipped tables).
+
+Same-table pairs (<lang>-same) are an upper bound only; leave-one-out rows (en-a-loo-glove ...) hold
+out one of the shipped models instead, for development without touching the held-out partner.
+
+Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
+still given), sudden-death losses, mean clue turns of wins, agents found, announced number and greens
+found per clue, and the median wall time of the AI's clue and guess moves (run it under
+``taskset -c 1`` for one core). Then, per language, the clue-quality report: ``--samples`` clues the
+AI gave to the held-out guesser, each with the words it meant and the words touched, and the share of
+clues announcing 3+ words that the held-out guesser fully decoded.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import statistics
 import time
+from pathlib import Path
 from typing import Any
 
-from tabletrek.games.codenames_duet.ai.selfplay import run
+from tabletrek.games.codenames_duet.ai import tables
+from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
+
+HELDOUT = "use"
+HELDOUT_DIR = Path(__file__).resolve().parent / "data"
+AI = {"en": "e5,minilm,l3,glove", "zh-Hant": "e5,minilm,l3,glove"}
 
 CONFIGS: dict[str, dict[str, Any]] = {
-    # (a) the AI clue-giver, partner guessing with a model outside the giver's ensemble
-    "a-heldout-use": {"giver_models": "minilm,l3,glove", "guesser_models": "use"},
-    "a-heldout-glove": {"giver_models": "minilm,l3,use", "guesser_models": "glove"},
-    # (b) the AI guesser, partner giving clues with a model outside the guesser's ensemble
-    "b-heldout-use": {"giver_models": "use", "guesser_models": "minilm,l3,glove"},
-    "b-heldout-glove": {"giver_models": "glove", "guesser_models": "minilm,l3,use"},
-    # disjoint ensembles: two models on each side, none shared
-    "a-disjoint": {"giver_models": "minilm,l3", "guesser_models": "use,glove"},
-    "b-disjoint": {"giver_models": "use,glove", "guesser_models": "minilm,l3"},
-    # references: a single-model clue-giver with a held-out guesser; the same tables on both sides
-    "single-minilm-to-use": {"giver_models": "minilm", "guesser_models": "use"},
-    "same-ensemble": {},
-    # the research prototype's setting: the guesser's model is one of the giver's two (not held out)
-    "ref-member-minilm": {"giver_models": "minilm,l3", "guesser_models": "minilm"},
-    "ref-member-l3": {"giver_models": "minilm,l3", "guesser_models": "l3"},
+    # the headline: the AI's shipped tables on one side, the held-out model on the other
+    "en-a-heldout": {"lang": "en", "giver_models": AI["en"], "guesser_models": HELDOUT},
+    "en-b-heldout": {"lang": "en", "giver_models": HELDOUT, "guesser_models": AI["en"]},
+    "zh-a-heldout": {"lang": "zh-Hant", "giver_models": AI["zh-Hant"], "guesser_models": HELDOUT},
+    "zh-b-heldout": {"lang": "zh-Hant", "giver_models": HELDOUT, "guesser_models": AI["zh-Hant"]},
+    # development: one shipped model plays the partner, the AI uses the others
+    "en-a-loo-glove": {"lang": "en", "giver_models": "e5,minilm,l3", "guesser_models": "glove"},
+    "en-a-loo-e5": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": "e5"},
+    "en-b-loo-glove": {"lang": "en", "giver_models": "glove", "guesser_models": "e5,minilm,l3"},
+    # the old shipped set against the held-out partner (what the tables were before e5)
+    "en-a-old-set": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": HELDOUT},
+    # upper bounds: both sides share the tables
+    "en-same": {"lang": "en"},
+    "zh-same": {"lang": "zh-Hant"},
 }
-DEFAULT = ("a-heldout-use", "a-heldout-glove", "b-heldout-use", "b-heldout-glove")
+DEFAULT = ("en-a-heldout", "en-b-heldout", "zh-a-heldout", "zh-b-heldout")
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -52,6 +70,39 @@ def parse_param(text: str) -> tuple[str, Any]:
         except ValueError:
             pass
     return key, value
+
+
+def load_heldout(lang: str) -> None:
+    """Add the held-out model's table to the loaded tables (the AI itself never reads it)."""
+    loaded = tables.load_tables(lang)
+    if HELDOUT not in loaded.models:
+        loaded.add_models(HELDOUT_DIR / f"codenames_heldout_{lang.replace('-', '_').lower()}")
+
+
+def ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:.2f}" if values else "-"
+
+
+def clue_report(name: str, summary: Summary, samples: int, seed: int) -> None:
+    reports = summary.clue_reports()
+    done, total = summary.decoded_share(3)
+    share = f"{done / total:.1%}" if total else "-"
+    print(
+        f"\nclue quality, {name}: {len(reports)} AI clues; 3+-word clues fully decoded by the partner: "
+        f"{done}/{total} ({share})"
+    )
+    for n in range(1, 5):
+        some = [r for r in reports if r.number == n]
+        if some:
+            full = sum(1 for r in some if r.decoded)
+            print(f"  number {n}: {len(some)} clues, {full / len(some):.1%} fully decoded")
+    if samples <= 0:
+        return
+    picked = random.Random(seed).sample(reports, min(samples, len(reports)))
+    print(f"  {len(picked)} sampled clues (word number: meant -> touched; * = all meant words touched):")
+    for r in picked:
+        mark = "*" if r.decoded else " "
+        print(f"  {mark} {r.word} {r.number}: {', '.join(r.targets)} -> {', '.join(r.touched) or '(none)'}")
 
 
 def main() -> None:
@@ -69,38 +120,54 @@ def main() -> None:
     parser.add_argument(
         "--option", action="append", type=parse_param, default=[], help="rule option, e.g. tokens=11"
     )
+    parser.add_argument("--samples", type=int, default=50, help="sampled clues per a-heldout row")
     args = parser.parse_args()
     extra = dict(args.param)
-    options = dict(args.option)
     seeds = range(args.seed, args.seed + args.games)
-    last = seeds.stop - 1
-    print(f"codenames-duet AI evaluation: {args.games} standard games per row, seeds {seeds.start}..{last}")
+    print(
+        f"codenames-duet AI evaluation: {args.games} standard games per row, "
+        f"seeds {seeds.start}..{seeds.stop - 1}; held-out partner model: {HELDOUT}; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     if extra:
         print(f"knobs: {extra}")
-    if options:
-        print(f"rule options: {options} (not the standard game)")
+    if args.option:
+        print(f"rule options: {dict(args.option)} (not the standard game)")
     header = (
-        f"{'configuration':22} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
+        f"{'configuration':16} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
         f"{'assassin':>8} {'(clued)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} {'N/clue':>6} "
-        f"{'hit/clue':>8} {'s/game':>6}"
+        f"{'hit/clue':>8} {'clue ms':>7} {'guess ms':>8}"
     )
     print(header)
+    quality: list[tuple[str, Summary]] = []
     for name in args.config or DEFAULT:
-        params = {**CONFIGS[name], **extra}
+        config = dict(CONFIGS[name])
+        lang = config.pop("lang")
+        load_heldout(lang)
+        params = {**config, **extra}
+        options = {**dict(args.option), **({"word_pack": lang} if lang != "en" else {})}
         start = time.perf_counter()
         summary = run(seeds, params, options)
-        elapsed = (time.perf_counter() - start) / args.games
+        del start
         low, high = summary.wilson("won")
-        giver = params.get("giver_models", "all four")
-        guesser = params.get("guesser_models", "all four")
+        # The AI's own moves: its clues in a-rows, its guesses in b-rows (both in same-table rows).
+        clue_s = [t for o in summary.outcomes for t in o.clue_seconds]
+        guess_s = [t for o in summary.outcomes for t in o.guess_seconds]
         print(
-            f"{name:22} {giver:18} {guesser:18} {summary.rate('won'):6.1%} {f'{low:.1%}-{high:.1%}':>13} "
+            f"{name:16} {params.get('giver_models', 'shipped'):18} "
+            f"{params.get('guesser_models', 'shipped'):18} "
+            f"{summary.rate('won'):6.1%} {f'{low:.1%}-{high:.1%}':>13} "
             f"{summary.rate('assassin'):8.1%} {summary.lost_on_clue('assassin'):7.1%} "
             f"{summary.rate('sudden_death'):7.1%} "
             f"{summary.mean('turns', 'won'):10.2f} {summary.mean('agents'):6.2f} "
-            f"{summary.per_clue('announced'):6.2f} {summary.per_clue('hits'):8.2f} {elapsed:6.2f}",
+            f"{summary.per_clue('announced'):6.2f} {summary.per_clue('hits'):8.2f} "
+            f"{ms(clue_s):>7} {ms(guess_s):>8}",
             flush=True,
         )
+        if "-a-" in name:
+            quality.append((name, summary))
+    for name, summary in quality:
+        clue_report(name, summary, args.samples, args.seed)
 
 
 if __name__ == "__main__":

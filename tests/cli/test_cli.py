@@ -86,7 +86,7 @@ def test_watch_bots_only(home: Path) -> None:
     ("args", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["play", "touring", "--players", "5"], "2, 3, 4, 6 players"),
+        (["play", "touring", "--players", "7"], "2, 3, 4, 5, 6 players"),
         (["play", "touring", "--bots", "clever"], "no bot 'clever'"),
         (["play", "touring", "--seat", "3"], "Seat 3 does not exist"),
         (["play", "touring", "-o", "speed"], "key=value"),

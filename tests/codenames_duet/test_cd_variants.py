@@ -121,14 +121,15 @@ def test_zero_clues() -> None:
     assert state.agent[0] == 0
 
 
-def test_number_cannot_exceed_the_greens_left() -> None:
+def test_number_may_exceed_the_greens_left() -> None:
+    # The seed: "one word and one number", no cap at the greens left (test_cd_seed_readings.py).
     state = position()
     turn(state, [0, 1, 2, 3, 4])  # A has 4 greens left
     turn(state, [8])
     with pytest.raises(IllegalAction) as err:
-        clue(state, 5)
-    assert err.value.params == {"number": 5, "low": 1, "high": 4}
-    clue(state, 4)
+        clue(state, 10)
+    assert err.value.params == {"number": 10, "low": 1, "high": 9}
+    clue(state, 7)
 
 
 def test_teams_spokespeople_rotate_and_share_their_sides_key() -> None:

@@ -56,6 +56,7 @@ def start_turn(s: DoubleCrossingState, seat: int) -> None:
     s.turn_seat = seat
     s.again = s.hard_end = s.engineer_ok = s.used_villain = s.used_engineer = False
     s.stops_left = s.game.stops_per_turn
+    s.crew_used = 0
     s.stack = [{"k": "preroll", "seat": seat}]
     s._legal = None
 
@@ -128,3 +129,16 @@ def conserved(s: DoubleCrossingState) -> None:
     assert s.car_totals() == list(c.car_counts)
     assert s.card_totals() == list(c.crew)
     assert all(x >= 0 for x in s.cash) and s.bank >= 0
+
+
+def illegal_key(s: DoubleCrossingState, text: str) -> str:
+    """The i18n key of the reason ``text`` is refused; the state is left unchanged."""
+    import pytest
+
+    from tabletrek.core.actions import IllegalAction
+
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(text)
+    assert s.to_json() == before
+    return info.value.key

@@ -262,7 +262,10 @@ def test_double_cross_duel_lost_keeps_the_contract() -> None:
 def test_roundhouse_doubles_move_anywhere_and_resolve_it() -> None:
     s = p.table()
     p.land(s, 0, p.space(s, "roundhouse"), 2, 3, 1, 2, 4, 4)  # second try shows doubles
+    here = p.space(s, "roundhouse")
+    # Every other space, or stay (decline): the move is optional (see test_dc_seed_readings).
     assert s.pending["k"] == "roundhouse" and len(p.texts(s)) == s.content.size
+    assert f"go {here}" not in p.texts(s) and "decline" in p.texts(s)
     depot = p.space(s, "depot")
     s.apply(f"go {depot}")
     assert s.pos[0] == depot and s.cash[0] == p.START + s.content.depot_refill
@@ -276,11 +279,13 @@ def test_roundhouse_without_doubles_ends_the_turn_without_engineer() -> None:
 
 
 def test_control_tower_moves_another_player_who_resolves_the_space() -> None:
-    s = p.table()
+    # tabletrek's first reading (tower_to_tower=False): the Control Tower itself is no target.
+    s = p.table(tower_to_tower=False)
     p.land(s, 0, p.space(s, "control-tower"))
     tower = p.space(s, "control-tower")
     assert s.pending["k"] == "tower"
     assert f"move p2 {tower}" not in p.texts(s) and "move p1 0" not in p.texts(s)
+    assert p.illegal_key(s, f"move p2 {tower}") == "double_crossing.illegal.not_tower"
     taxes = p.space(s, "pay-taxes", 1)
     s.apply(f"move p3 {taxes}")
     assert s.pos[2] == taxes
@@ -344,8 +349,8 @@ def test_dissatisfied_customer_without_contracts_ends_the_turn_without_engineer(
     assert s.turn_seat == 1 and s.hands[0][2] == 1
 
 
-def test_connections_buys_any_open_contract_at_half_price() -> None:
-    s = p.table()
+def test_connections_needs_cars_option_pays_half_and_returns_the_cars() -> None:
+    s = p.table(connections_needs_cars=True)
     p.cars(s, 0, tank=2)
     p.land(s, 0, p.space(s, "connections"))
     assert "connect prairie-oil-3" in p.texts(s) and "decline" in p.texts(s)
@@ -356,8 +361,8 @@ def test_connections_buys_any_open_contract_at_half_price() -> None:
     p.conserved(s)
 
 
-def test_connections_without_cars_option() -> None:
-    s = p.table(connections_needs_cars=False)
+def test_connections_buys_any_open_contract_without_cars_by_default() -> None:
+    s = p.table()
     p.land(s, 0, p.space(s, "connections"))
     assert len(p.texts(s)) == len(s.content.contracts) + 1
     s.apply("connect capital-mail-3")

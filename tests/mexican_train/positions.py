@@ -42,6 +42,7 @@ def position(
     """
     players = len(hands)
     options.setdefault("rounds", 1)
+    options.setdefault("set_size", 12)  # the positions are written with double-12 tiles
     game = tabletrek.load("mexican-train", players=players, **options)
     state = game.new_game(seed=1)
     assert isinstance(state, MexicanTrainState)

@@ -9,7 +9,8 @@ from .test_mt_turns import illegal_key
 
 
 def test_double_earns_another_play_which_must_satisfy_it():
-    state = position([["5-5", "5-8", "7-12"], ["3-3"], ["4-4"]], trains={0: ["12-5"]})
+    # "Satisfy your own double at once" (relaxed_doubles=False), tabletrek's first default.
+    state = position([["5-5", "5-8", "7-12"], ["3-3"], ["4-4"]], trains={0: ["12-5"]}, relaxed_doubles=False)
     events = state.apply("play 5-5 p1")
     assert any(e.key == "mexican_train.event.double" for e in events)
     assert state.current_player == 0 and state.bonus
@@ -21,7 +22,12 @@ def test_double_earns_another_play_which_must_satisfy_it():
 
 
 def test_unsatisfied_double_treated_as_cannot_play_then_binds_the_next_player():
-    state = position([["5-5", "7-12"], ["5-9", "12-3"], ["4-4"]], trains={0: ["12-5"]}, boneyard=["0-1"])
+    state = position(
+        [["5-5", "7-12"], ["5-9", "12-3"], ["4-4"]],
+        trains={0: ["12-5"]},
+        boneyard=["0-1"],
+        relaxed_doubles=False,
+    )
     state.apply("play 5-5 p1")
     assert texts(state) == ["draw"]
     state.apply("draw")
@@ -65,7 +71,7 @@ def test_private_double_becomes_public_when_its_owner_cannot_satisfy_it():
 
 
 def test_relaxed_doubles_lets_the_next_tile_go_anywhere():
-    state = position([["5-5", "7-12", "5-8"], ["5-9"], ["4-4"]], trains={0: ["12-5"]}, relaxed_doubles=True)
+    state = position([["5-5", "7-12", "5-8"], ["5-9"], ["4-4"]], trains={0: ["12-5"]})  # the default
     state.apply("play 5-5 p1")
     assert texts(state) == ["play 5-8 p1", "play 7-12 mx"]
     state.apply("play 7-12 mx")

@@ -32,8 +32,9 @@ def test_registered_with_its_bots():
 
 
 def test_actions_are_interned_and_indexed():
-    game = tabletrek.load("mexican-train", players=4)
-    assert game.num_actions == 91 * 5 + 3
+    game = tabletrek.load("mexican-train", players=4)  # double-9 below 6 players
+    assert game.num_actions == 55 * 5 + 3
+    assert tabletrek.load("mexican-train", players=6).num_actions == 91 * 7 + 3
     for i in range(game.num_actions):
         action = game.action(i)
         assert action.index == i and game.action_by_text(action.text) is action

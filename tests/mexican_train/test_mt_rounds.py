@@ -54,7 +54,7 @@ def deal_events(players: int, seed: int, **options):
 
 def test_engine_holder_places_it_and_the_left_player_starts():
     for seed in range(50):
-        state, events = deal_events(4, seed)
+        state, events = deal_events(4, seed, set_size=12)
         if not any(e.key == "mexican_train.event.engine_draw" for e in events):
             break
     placer = state.engine_placer
@@ -66,7 +66,7 @@ def test_engine_holder_places_it_and_the_left_player_starts():
 
 def test_nobody_holds_the_engine_so_players_draw_in_turn_until_it_appears():
     for seed in range(100):
-        state, events = deal_events(2, seed)
+        state, events = deal_events(2, seed, set_size=12)
         draws = [e for e in events if e.key == "mexican_train.event.engine_draw"]
         if len(draws) >= 3:
             break
@@ -141,7 +141,7 @@ def play_out(state, seed: int = 0):
 
 
 def test_thirteen_round_schedule_counts_the_engine_down():
-    game = tabletrek.load("mexican-train", players=4)
+    game = tabletrek.load("mexican-train", players=4, set_size=12)
     assert game.num_rounds == 13
     state = game.new_game(seed=11)
     engines = ["12-12", *play_out(state)]
@@ -170,8 +170,10 @@ def test_single_round_and_starting_engine_options():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"rounds": 14}, "at most 13"),
-        ({"engine": 13}, "at most 12"),
+        ({"rounds": 14, "set_size": 12}, "at most 13"),
+        ({"engine": 13, "set_size": 12}, "at most 12"),
+        ({"rounds": 11}, "at most 10"),  # 4 players: double-9 by default
+        ({"engine": 10}, "at most 9"),
         ({"set_size": 6}, "must be one of"),
         ({"rounds": 0}, "at least 1"),
         ({"colour": 1}, "unknown option"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from typer.testing import CliRunner
 
 from tabletrek.cli import app
 from tabletrek.sim import simulate
-from tabletrek.sim.analyze import analyze, render_html
+from tabletrek.sim.analyze import Analysis, analyze, cell_text, plot_fonts, render_html
 
 pytest.importorskip("matplotlib", reason="analysis plots need the [study] extra")
 runner = CliRunner()
@@ -58,3 +59,81 @@ def test_command_writes_a_report_in_either_language(tmp_path: Path) -> None:
     assert "勝率" in page and "<svg" in page
     bad = runner.invoke(app, ["analyze", "touring", "-n", "0", "--out", str(out)])
     assert bad.exit_code != 0
+
+
+# ----- the report's figures can be trusted ------------------------------------------------------
+
+PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)%")
+REPORTS = [
+    ("touring", ["greedy", "random"], {}),
+    ("mexican-train", ["greedy", "random"], {"rounds": 3}),
+    ("double-crossing", ["trader", "random"], {"max_rounds": 30}),
+    ("codenames-duet", ["random"], {}),
+]
+
+
+def cells(analysis: Analysis, lang: str) -> list[str]:
+    return [cell_text(c, lang) for s in analysis.sections for row in s.rows for c in row]
+
+
+@pytest.mark.parametrize(("game", "bots", "options"), REPORTS)
+def test_every_percentage_is_a_percentage_and_counts_add_up(
+    game: str, bots: list[str], options: dict[str, int]
+) -> None:
+    n = 6
+    analysis = analyze(game, n, bots, players=2, seed=2, options=options)
+    page = render_html(analysis, "en")
+    found = [float(x) for x in PERCENT.findall(page)]
+    assert found and all(0 <= x <= 100 for x in found), found
+    s = analysis.summary
+    assert sum(s.reasons.values()) == n == s.games
+    assert sum(b.seats_played for b in s.bots) == n * s.players
+    assert all(seat.games == n for seat in s.seats)
+    assert sum(seat.wins for seat in s.seats) == sum(len(o.winners) for o in analysis.result.outcomes)
+    for section in analysis.sections:
+        for row in section.rows:
+            for cell in row:
+                assert not (isinstance(cell, str) and cell.startswith(game.replace("-", "_") + ".")), (
+                    f"raw key {cell} in {section.title}"
+                )
+    if game == "codenames-duet":
+        wins = next(x for x in analysis.sections if x.title == "cli.analyze.duet.turns_title")
+        losses = next(x for x in analysis.sections if x.title == "cli.analyze.duet.loss_title")
+        assert sum(int(r[1]) for r in wins.rows) + sum(int(r[1]) for r in losses.rows) == n
+
+
+@pytest.mark.parametrize(
+    ("options", "rounds"), [({"set_size": 12}, 13), ({"set_size": 9}, 10), ({"set_size": 12, "rounds": 4}, 4)]
+)
+def test_mexican_train_rounds_are_counted_and_labelled_from_one(options: dict[str, int], rounds: int) -> None:
+    n = 2 if rounds > 4 else 4
+    analysis = analyze("mexican-train", n, ["greedy"], players=2, seed=1, options=options)
+    points = next(x for x in analysis.sections if x.title == "cli.analyze.mexican.points_title")
+    assert [row[0] for row in points.rows] == [str(r) for r in range(1, rounds + 1)]
+    assert all(row[2] == str(2 * n) for row in points.rows), "every seat scores every round"
+    starts = next(x for x in analysis.sections if x.title == "cli.analyze.mexican.start_title")
+    measures = {row[0]["$t"]: row[1] for row in starts.rows}
+    assert measures["cli.analyze.mexican.rounds"] == str(n * rounds)
+    share = float(measures["cli.analyze.mexican.started"].rstrip("%"))
+    assert 0 <= share <= 100
+
+
+def test_event_names_are_translated_in_both_languages() -> None:
+    analysis = analyze("touring", 2, ["greedy"], seed=1)
+    events = next(x for x in analysis.sections if x.title == "cli.analyze.events.title")
+    for lang in ("en", "zh-Hant"):
+        names = [cell_text(row[0], lang) for row in events.rows]
+        assert names and not any(name.startswith("touring.event") for name in names), names
+        assert not any("{" in name for name in names)
+    assert any("drew" in cell_text(row[0], "en") for row in events.rows)
+    assert any("抽" in cell_text(row[0], "zh-Hant") for row in events.rows)
+
+
+def test_plots_name_a_cjk_fallback_when_one_is_installed() -> None:
+    fonts = plot_fonts()
+    assert fonts[0] == "DejaVu Sans" and fonts[-1] == "sans-serif"
+    analysis = analyze("touring", 2, ["greedy"], seed=1)
+    page = render_html(analysis, "zh-Hant")
+    assert "DejaVu Sans" in page, "the SVG text names the font chain for the browser"
+    if len(fonts) > 2:
+        assert fonts[1] in page

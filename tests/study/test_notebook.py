@@ -1,9 +1,10 @@
-"""States render themselves in Jupyter (``_repr_html_``)."""
+"""States render themselves in Jupyter (``_repr_svg_``, ``_repr_html_``) and for scripts (``render``)."""
 
 from __future__ import annotations
 
 import sys
 import types
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -43,3 +44,62 @@ def test_a_game_may_bring_its_own_renderer(monkeypatch: pytest.MonkeyPatch) -> N
 def test_values_are_escaped_and_long_lists_cut() -> None:
     out = value_html({"a<b": ["<x>"] * 100})
     assert "&lt;x&gt;" in out and "a&lt;b" in out and "(+40)" in out
+
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def played(name: str, moves: int, players: int = 2) -> tabletrek.State:
+    game = tabletrek.load(name, players=players)
+    state = game.new_game(seed=3)
+    for i in range(moves):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        state.apply(game.bot("random", seat=seat, seed=i).act(state))
+    return state
+
+
+@pytest.mark.parametrize("name", ["touring", "mexican-train", "double-crossing", "codenames-duet"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_every_game_draws_itself_as_svg(name: str, lang: str) -> None:
+    state = played(name, 20, players=3)
+    for seat in (None, *range(state.game.players)):
+        svg = state.render(seat, lang=lang)
+        root = ET.fromstring(svg)  # well-formed XML, or this raises
+        assert root.tag == f"{SVG_NS}svg" and float(root.get("height", "0")) > 100
+        texts = [t.text or "" for t in root.iter(f"{SVG_NS}text")]
+        assert any(state.game.title(lang) in t for t in texts)
+        assert len(list(root.iter(f"{SVG_NS}rect"))) > 10, "a drawing, not just a caption"
+    assert ET.fromstring(state._repr_svg_()) is not None
+    assert state.render(0)._repr_svg_() == str(state.render(0))
+
+
+def test_a_seat_sees_its_hand_and_a_spectator_does_not() -> None:
+    state = played("touring", 4)
+    hand = state.view(0)["hand"]
+    seat_view = state.render(0)
+    spectator = state.render(None)
+    from tabletrek.i18n import translate
+
+    label = translate("core.svg.hand", "en")
+    assert f">{label}<" in seat_view and f">{label}<" not in spectator
+    assert all(translate(f"touring.card.{c}", "en") in seat_view for c in hand)
+    duet = played("codenames-duet", 2)
+    green = "#2e9e44"
+    assert green in duet.render(0) and green not in duet.render(None), "only a seat sees its key"
+
+
+def test_render_text_is_the_terminal_table_and_bad_seats_are_refused() -> None:
+    state = played("mexican-train", 6)
+    text = state.render_text(0)
+    assert "Round 1" in text and "\x1b" not in text
+    with pytest.raises(ValueError, match="no seat"):
+        state.render(7)
+
+
+def test_html_repr_shows_the_drawing() -> None:
+    state = played("double-crossing", 5)
+    page = state._repr_html_()
+    assert "<svg" in page and page.index("<svg") < page.index("<details")

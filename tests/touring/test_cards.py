@@ -73,7 +73,7 @@ def test_thirty_while_limited_is_speeding_and_goes_to_the_discard(speed: list[st
 
 
 def test_country_on_empty_speed_pile_or_on_city_limits() -> None:
-    state = position(hands={0: ["country"]})
+    state = position(hands={0: ["country"]}, go={0: ["go"]})  # Go first (test_go_first.py)
     state.apply("play country")
     assert state.speed[0] == [5]
     again = position(hands={0: ["country"]}, speed={0: ["country", "city-limits"]})
@@ -82,7 +82,7 @@ def test_country_on_empty_speed_pile_or_on_city_limits() -> None:
 
 
 def test_country_not_on_country() -> None:
-    state = position(hands={0: ["country", "1"]}, speed={0: ["country"]})
+    state = position(hands={0: ["country", "1"]}, go={0: ["go"]}, speed={0: ["country"]})
     with pytest.raises(IllegalAction, match="empty speed pile or on City Limits"):
         state.apply("play country")
 

@@ -22,9 +22,12 @@ def hidden_total(s: np.ndarray) -> np.ndarray:
     return np.bincount(draw, minlength=K.C) + hands
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_kernel_rules_and_scores_follow_python_move_for_move(players: int) -> None:
-    game = tabletrek.load("touring", players=players)
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (2, {"country_first": True})],
+)
+def test_kernel_rules_and_scores_follow_python_move_for_move(players: int, options: dict[str, bool]) -> None:
+    game = tabletrek.load("touring", players=players, **options)
     weights = K.weights_array()
     legal = np.empty(K.MAX_LEGAL, dtype=np.int64)
     rng = random.Random(players)

@@ -9,7 +9,7 @@ from tabletrek.games.touring.cards import CODE, load_deck
 from tabletrek.games.touring.rules import TouringState
 
 
-@pytest.mark.parametrize(("players", "size"), [(2, 99), (3, 96), (4, 99), (6, 96)])
+@pytest.mark.parametrize(("players", "size"), [(2, 99), (3, 96), (4, 99), (5, 96), (6, 96)])
 def test_deck_size_by_player_count(players: int, size: int) -> None:
     state = tabletrek.load("touring", players=players).new_game(seed=1)
     assert isinstance(state, TouringState)
@@ -44,7 +44,7 @@ def test_rulings_deck_counts() -> None:
     }
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_deal_five_each_and_first_player_draws(players: int) -> None:
     state = tabletrek.load("touring", players=players).new_game(seed=5)
     assert isinstance(state, TouringState)
@@ -55,7 +55,13 @@ def test_deal_five_each_and_first_player_draws(players: int) -> None:
 
 @pytest.mark.parametrize(
     ("players", "goal", "required"),
-    [(2, 110, (8, 4, 2, 2)), (4, 110, (8, 4, 2, 2)), (3, 70, (4, 2, 2, 1)), (6, 70, (4, 2, 2, 1))],
+    [
+        (2, 110, (8, 4, 2, 2)),
+        (4, 110, (8, 4, 2, 2)),
+        (3, 70, (4, 2, 2, 1)),
+        (5, 70, (4, 2, 2, 1)),
+        (6, 70, (4, 2, 2, 1)),
+    ],
 )
 def test_required_mileage_sets(players: int, goal: int, required: tuple[int, ...]) -> None:
     game = tabletrek.load("touring", players=players)
@@ -68,11 +74,13 @@ def test_teams_alternate_around_the_table() -> None:
     assert tabletrek.load("touring", players=4).members == ((0, 2), (1, 3))  # type: ignore[attr-defined]
     assert tabletrek.load("touring", players=6).members == ((0, 3), (1, 4), (2, 5))  # type: ignore[attr-defined]
     assert tabletrek.load("touring", players=3).members == ((0,), (1,), (2,))  # type: ignore[attr-defined]
+    five = tabletrek.load("touring", players=5)
+    assert five.members == ((0,), (1,), (2,), (3,), (4,)) and not five.team_games  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("players", [1, 5, 7, 0, "2"])
+@pytest.mark.parametrize("players", [1, 7, 0, "2"])
 def test_unsupported_player_counts_are_refused(players: object) -> None:
-    with pytest.raises(ValueError, match="touring is played by 2, 3, 4, 6 players"):
+    with pytest.raises(ValueError, match="touring is played by 2, 3, 4, 5, 6 players"):
         tabletrek.load("touring", players=players)  # type: ignore[arg-type]
 
 

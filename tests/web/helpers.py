@@ -14,13 +14,28 @@ Message = dict[str, Any]
 def create_table(
     client: TestClient, game: str = "touring", seats: list[Any] | None = None, **spec: Any
 ) -> Message:
-    body = {"game": game, "players": 2, "seed": 11, **spec}
+    """A table; every person's seat is claimed at once, so ``tokens`` holds one token per person
+    (the creator's from the answer, the others' from claiming their invites)."""
+    body: dict[str, Any] = {"game": game, "players": 2, **spec}
+    people = sum(1 for s in seats if s.get("kind") == "human") if seats is not None else 1
+    if people <= 1:
+        body.setdefault("seed", 11)  # a practice table: its creator may choose the seed
     if seats is not None:
         body["seats"] = seats
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     created: Message = response.json()
+    for seat, code in created.get("invites", {}).items():
+        created["tokens"][seat] = claim(client, created["table"], code)
     return created
+
+
+def claim(client: Any, table: str, code: str) -> str:
+    """Claim a seat through its invite code; the seat's fresh token."""
+    response = client.post(f"/api/tables/{table}/claim", json={"invite": code})
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
 
 
 def live(client: TestClient, table_id: str) -> Any:
@@ -59,17 +74,42 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``tabletrek serve`` in a child process on a loopback port (killable, restartable)."""
+    """``tabletrek serve`` in a child process on a loopback port (killable, restartable).
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    Its log (stderr) goes to a file, read by ``log_text`` (a pipe nobody reads would fill and
+    stall the server)."""
+
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.0, *, args: list[str] | None = None, log_path: Any = None
+    ) -> None:
+        import tempfile
+        from pathlib import Path
+
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = list(args or [])
         self.port = free_port()
         self.proc: Any = None
+        if log_path is None:
+            import os
+            import weakref
+
+            handle, name = tempfile.mkstemp(prefix="tabletrek-serve-", suffix=".log")
+            os.close(handle)
+            log_path = name
+            weakref.finalize(self, Path(name).unlink, missing_ok=True)  # a log nobody asked to keep
+        self.log_path = Path(log_path)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def start(self) -> ServerProcess:
         import os
@@ -80,18 +120,22 @@ class ServerProcess:
         import httpx
 
         command = [sys.executable, "-m", "tabletrek", "serve", "--port", str(self.port)]
-        command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
+        command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay), *self.args]
         env = {**os.environ, "TABLETREK_LANG": "en"}
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        deadline = time.monotonic() + 30
+        log = self.log_path.open("ab")
+        try:
+            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env)
+        finally:
+            log.close()
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")
+                raise RuntimeError(f"server exited: {self.log_text()[-2000:]}")
             try:
-                if httpx.get(f"{self.url}/api/tables", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/favicon.ico", timeout=1).status_code == 204:
                     return self
             except httpx.HTTPError:
-                time.sleep(0.1)
+                time.sleep(0.05)
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:
@@ -108,3 +152,12 @@ class ServerProcess:
                 self.proc.wait(timeout=10)
             except Exception:
                 self.kill()
+
+    def rss_kib(self) -> int:
+        """The server process's resident memory now (VmRSS in /proc/<pid>/status), in KiB."""
+        from pathlib import Path
+
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise AssertionError("no VmRSS")

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from .helpers import ServerProcess
 
@@ -187,9 +188,11 @@ def test_replay_of_a_finished_game_shows_every_seat_and_every_secret(
     }
     table = httpx.post(f"{server.url}/api/tables", json=spec).json()["table"]
     deadline = time.monotonic() + 60
-    while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    with connect(f"{server.url.replace('http', 'ws')}/ws/{table}") as watcher:  # bots play while watched
+        watcher.send(json.dumps({"type": "hello"}))
+        while not httpx.get(f"{server.url}/api/tables/{table}").json()["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
     page.goto(f"{server.url}/replay/{table}?viewer=all")
     page.wait_for_selector("#board .panel")
     assert page.locator("#board > .panel").count() == 3  # the public view and both seats
@@ -266,7 +269,7 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
     contexts = [browser.new_context() for _ in range(3)]
     try:
         for i, fragment in enumerate(
-            (f"seat={created['tokens']['0']}", f"seat={created['tokens']['1']}", "watch")
+            (f"seat={created['tokens']['0']}", f"invite={created['invites']['1']}", "watch")
         ):
             page = contexts[i].new_page()
             page.set_default_timeout(TIMEOUT)

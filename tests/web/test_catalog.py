@@ -8,7 +8,7 @@ from pathlib import Path
 from tabletrek.i18n import catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
-KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|table|chat|lobby|piece\.[a-z_]+)\.[a-z_]+)["'`]""")
+KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice|table|chat|lobby|piece\.[a-z_]+)\.[a-z_]+)["'`]""")
 
 
 def built_keys() -> set[str]:

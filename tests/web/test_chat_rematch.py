@@ -26,17 +26,20 @@ def test_chat_reaches_everyone_is_kept_and_refuses_bad_lines(client: TestClient)
         send(ws0, {"type": "chat", "text": "  <b>hi</b>   there "})
         line = chat_lines(ws1)[0]
         assert line["text"] == "<b>hi</b> there" and line["seat"] == 0 and line["name"] == "Ann"
-        for bad, key in [
-            ("", "web.chat.empty"),
-            ("x" * 201, "web.chat.too_long"),
-            ("bell\u0007", "web.chat.bad_text"),
-            (42, "web.chat.empty"),
+        # checked by validation.clean_text, as every client string: the reason says what is wrong
+        for bad, reason in [
+            ("x" * 201, "longer than 200 characters"),
+            ("bell\u0007", "character U+0007 is not allowed"),
+            (42, "not text"),
         ]:
             send(ws0, {"type": "chat", "text": bad})
-            assert expect_error(ws0)["key"] == key
+            error = expect_error(ws0)
+            assert error["key"] == "web.error.bad_text" and error["args"]["reason"] == reason, error
+        send(ws0, {"type": "chat", "text": "   "})
+        assert expect_error(ws0)["key"] == "web.chat.empty"
         # a lone surrogate escaped in JSON is not Unicode text
         send(ws0, '{"type": "chat", "text": "a\\ud800b"}')
-        assert expect_error(ws0)["key"] == "web.chat.bad_text"
+        assert expect_error(ws0)["args"]["reason"] == "a lone surrogate is not a character"
     # kept: a player who comes back sees the line
     with client.websocket_connect(f"/ws/{table}") as ws:
         hello(ws, created["tokens"]["1"])
@@ -85,9 +88,11 @@ def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> No
         assert pushed["table"] == body["table"] and pushed["token"] == body["token"]
         assert "host" not in body  # a seated player is not the host of the old table
     again = client.post(f"/api/tables/{table}/rematch", headers={"x-host-token": created["host"]}).json()
-    assert again["table"] == body["table"] and set(again["invites"]) == {"0"}
+    # a practice table's rematch is practice again; its only person's seat holds a token, no invite
+    assert again["table"] == body["table"] and again["invites"] == {} and "token" not in again
     info = client.get(f"/api/tables/{body['table']}").json()
     assert info["game"] == "touring" and not info["over"] and info["options"]["max_turns"] == 12
+    assert info["practice"] is True
     assert [s["kind"] for s in info["seats"]] == ["human", "bot"] and info["seats"][1]["bot"] == "random"
     assert info["seats"][0]["nickname"] == "Ann"
     with client.websocket_connect(f"/ws/{body['table']}") as ws:

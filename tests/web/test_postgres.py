@@ -50,13 +50,41 @@ def test_two_writers_cannot_both_append_the_same_move(pg_url: str) -> None:
     second.close()
 
 
+def test_a_commit_of_moves_notifies_listeners_and_a_refused_one_does_not(pg_url: str) -> None:
+    import psycopg
+
+    from tabletrek.web.notify import psycopg_url
+
+    store = Store(pg_url)
+    row = TableRow("pgnotify001", "touring", 2, {}, 5, None, "h", "live", 0.0, [SeatRow(0, "human")])
+    store.create_table(row)
+    with psycopg.connect(psycopg_url(store.url), autocommit=True) as listener:
+        listener.execute("LISTEN tabletrek")
+        store.append_actions([(row.id, 0, "play go", 0, None)])
+        notes = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+        assert notes == [f"m {row.id} 0 play go"]  # the move itself: no read needed
+        with pytest.raises(Conflict):
+            store.append_action(row.id, 0, "discard 3", 0, None)  # rolled back: nobody hears of it
+        assert [n.payload for n in listener.notifies(timeout=0.5)] == []
+        store.reissue_seat(row.id, 0, "d" * 64)
+        assert [n.payload for n in listener.notifies(timeout=5, stop_after=1)] == [f"s {row.id}"]
+    store.close()
+
+
 def test_two_server_processes_share_one_table(pg_url: str) -> None:
-    a = ServerProcess(pg_url).start()
-    b = ServerProcess(pg_url).start()
+    # --sync notify: no polling loop runs at all, so B can only hear of A's moves by NOTIFY
+    a = ServerProcess(pg_url, args=["--sync", "notify"]).start()
+    b = ServerProcess(pg_url, args=["--sync", "notify"]).start()
     try:
-        spec = {"game": "touring", "players": 2, "seed": 4, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
         created = httpx.post(f"{a.url}/api/tables", json=spec).json()
         table = created["table"]
+        # the friend claims seat 1 through process B; process A learns of it from the store
+        claimed = httpx.post(f"{b.url}/api/tables/{table}/claim", json={"invite": created["invites"]["1"]})
+        created["tokens"]["1"] = claimed.json()["token"]
+        with connect(f"ws://127.0.0.1:{a.port}/ws/{table}") as seat1_on_a:  # A learned of the claim
+            seat1_on_a.send(json.dumps({"type": "hello", "token": created["tokens"]["1"]}))
+            assert wait_state(seat1_on_a, lambda m: True)["you"] == 1
         with (
             connect(f"ws://127.0.0.1:{a.port}/ws/{table}") as seat0,
             connect(f"ws://127.0.0.1:{b.port}/ws/{table}") as seat1,

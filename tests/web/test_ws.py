@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 import tabletrek
 
-from .helpers import create_table, expect_error, hello, live, receive_until, send
+from .helpers import claim, create_table, expect_error, hello, live, receive_until, send
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -212,14 +212,18 @@ def test_a_new_invite_makes_the_old_seat_link_stale(client: TestClient) -> None:
     )  # a seat token is not the host's
     with client.websocket_connect(f"/ws/{table}") as holder:
         assert hello(holder, old)["you"] == 1
-        fresh = client.post(url, headers={"x-host-token": created["host"]}).json()["token"]
+        code = client.post(url, headers={"x-host-token": created["host"]}).json()["invite"]
         assert expect_error(holder)["key"] == "web.error.seat_reissued"
         demoted = receive_until(holder, lambda m: m["type"] == "state")
         assert demoted["you"] is None and demoted["view"]["hand"] is None
     with client.websocket_connect(f"/ws/{table}") as ws:
         assert hello(ws, old)["key"] == "web.error.bad_token"  # stale
+    fresh = claim(client, table, code)  # the new invite gives whoever claims it a fresh token
+    assert fresh != code
     with client.websocket_connect(f"/ws/{table}") as ws:
         assert hello(ws, fresh)["you"] == 1
+    again = client.post(f"/api/tables/{table}/claim", json={"invite": code})
+    assert again.status_code == 409 and again.json()["key"] == "web.error.invite_spent"  # used once
     bots = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     other = create_table(client, seats=bots)
     bot_seat = f"/api/tables/{other['table']}/seats/1/invite"

@@ -190,6 +190,11 @@ class TerminalTable:
         adviser = self.game.bot(name, seat=seat, seed=len(self.state.history))
         action = adviser.act(self.state)
         text = self.ui.describe(action, self.state.view(seat), self.lang, self.names)
+        # A bot may say why (the Codenames AI names the words its clue is meant for).
+        explain = getattr(adviser, "explain", None)
+        reason = explain(self.lang) if callable(explain) else None
+        if reason:
+            text = tr("cli.play.hint_reason", self.lang, move=text, reason=reason)
         console.print(tr("cli.play.hint", self.lang, bot=name, move=text))
 
     def run(self) -> bool:

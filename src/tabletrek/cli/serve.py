@@ -22,14 +22,35 @@ def serve(
     port: Annotated[int, typer.Option("--port", help=tr("web.serve.port"))] = 8000,
     db: Annotated[str | None, typer.Option("--db", help=tr("web.serve.db"))] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help=tr("web.serve.bot_delay"))] = 0.6,
+    sync: Annotated[str, typer.Option("--sync", help=tr("web.serve.sync"))] = "notify",
+    limit: Annotated[list[str] | None, typer.Option("--limit", help=tr("web.serve.limit"))] = None,
 ) -> None:
+    import logging
+
     import uvicorn
 
     from tabletrek.web.app import create_app
+    from tabletrek.web.ratelimit import Limits
     from tabletrek.web.store import default_url
 
+    limits = Limits()
+    for item in limit or []:
+        name, _, value = item.partition("=")
+        try:
+            limits.set(name.strip(), value.strip())
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--limit") from None
+    if sync not in ("notify", "poll"):
+        raise typer.BadParameter("notify or poll", param_hint="--sync")
+    # The server's own log (tables created, archived, bots taking seats over) on stderr.
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    web_log = logging.getLogger("tabletrek.web")
+    web_log.addHandler(handler)
+    web_log.setLevel(logging.INFO)
+    web_log.propagate = False
     url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay)
+    app = create_app(url, bot_delay=bot_delay, limits=limits, sync=sync)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(tr("web.serve.started", url=f"http://{shown}:{port}/", db=app.state.manager.store.engine.url))
     # No per-message deflate: views are a few kB, and compressing every frame cost more CPU than

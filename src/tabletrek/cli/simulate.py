@@ -118,7 +118,10 @@ def simulate_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options)
-    names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
+    # Search is slow: name it. A cooperative game's default is its strongest bot in every seat
+    # (the Codenames AI with itself), not a random partner that can only lose with it.
+    default = [loaded.default_bot] * loaded.players if loaded.cooperative else loaded.heuristic_bots()
+    names = split_list(bots) or default
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     with progress_bar(as_json) as progress:

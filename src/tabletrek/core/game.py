@@ -10,7 +10,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from tabletrek.core.options import OptionSpec, resolve_options
+from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 
 if TYPE_CHECKING:
@@ -84,6 +84,20 @@ class Game(ABC):
             resolve_options(self.name, self.option_specs, options)
         )
         self._setup()
+
+    @classmethod
+    def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Game:
+        """The game a stored record or state was played under.
+
+        Records and states name every option their game had. One that does not name an option
+        was made before that option existed, under the old rule: it gets the option's ``legacy``
+        value, so games recorded before a rule changed still replay exactly."""
+        old = {
+            spec.name: spec.legacy
+            for spec in cls.option_specs
+            if spec.name not in options and spec.legacy is not NO_LEGACY
+        }
+        return cls(players, **old, **options)
 
     def _setup(self) -> None:  # noqa: B027 - optional hook, most games override it
         """Precompute tables that depend on players and options."""

@@ -2,8 +2,9 @@
 
 A game may ship its own renderer as a module ``<game package>.html`` with a function
 ``render_html(state) -> str``; otherwise the generic one below shows the game, whose turn it is,
-the result, the legal moves and the spectator's view (``public_view()``, so nothing hidden) as
-nested tables. Either way it is a fragment of plain HTML with inline styles, safe to embed.
+the result, the legal moves, the spectator's drawing (``state.render()``, SVG) and the spectator's
+view (``public_view()``, so nothing hidden) as nested tables, folded.
+Either way it is a fragment of plain HTML with inline styles, safe to embed.
 """
 
 from __future__ import annotations
@@ -78,5 +79,6 @@ def generic_html(state: State) -> str:
         f"<b>{html.escape(game.name)}</b> · {game.players} players · seed {state.seed} · "
         f"{len(state.history)} moves · {status}"
         + (f"<div>legal: {moves}</div>" if legal else "")
-        + f"<details open><summary>public view</summary>{value_html(state.public_view())}</details></div>"
+        + f"<div>{state.render()}</div>"
+        + f"<details><summary>public view</summary>{value_html(state.public_view())}</details></div>"
     )

@@ -7,10 +7,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+NO_LEGACY: Any = object()
+"""The ``legacy`` of an option that games were always recorded with."""
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One rule option. ``help`` is an i18n key; ``choices`` restricts values when given."""
+    """One rule option. ``help`` is an i18n key; ``choices`` restricts values when given.
+
+    ``legacy`` is the value that games recorded before the option existed were played with. A
+    record names every option its game had, so a record (or saved state) that does not name this
+    one was made under the old rule and is rebuilt with this value (``Game.recorded``)."""
 
     name: str
     default: Any
@@ -20,6 +27,7 @@ class OptionSpec:
     minimum: int | float | None = None
     maximum: int | float | None = None
     nullable: bool = False
+    legacy: Any = NO_LEGACY
 
     def check(self, game: str, value: Any) -> Any:
         if value is None and self.nullable:

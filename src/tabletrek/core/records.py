@@ -108,9 +108,9 @@ def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Ev
 
     The same state object is yielded each time, advanced in place; clone it to keep a snapshot.
     """
-    from tabletrek.core.registry import load
+    from tabletrek.core.registry import load_recorded
 
-    game = load(record.game, players=record.players, **dict(record.options))
+    game = load_recorded(record.game, record.players, record.options)
     state = game.new_game(seed=record.seed)
     yield state, None, []
     for i, text in enumerate(record.actions):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -35,3 +36,8 @@ def game_class(name: str) -> type[Game]:
 def load(name: str, players: int | None = None, **options: Any) -> Game:
     """A game by registry name, e.g. ``load("touring", players=2, free_discard=True)``."""
     return game_class(name)(players, **options)
+
+
+def load_recorded(name: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """The game a stored record or state names: options it predates get their old values."""
+    return game_class(name).recorded(players, options)

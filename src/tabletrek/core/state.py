@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from abc import ABC, abstractmethod
@@ -16,6 +17,7 @@ from tabletrek.core.rng import rng_from_json, rng_to_json
 if TYPE_CHECKING:
     from tabletrek.core.game import Game
     from tabletrek.core.records import GameRecord
+    from tabletrek.core.svg import SVG
 
 STATE_FORMAT = 1
 
@@ -196,7 +198,7 @@ class State(ABC):
     @staticmethod
     def from_json(data: str | Mapping[str, Any]) -> State:
         """Rebuild a state from ``to_json`` output (text or the parsed dict)."""
-        from tabletrek.core.registry import load
+        from tabletrek.core.registry import load_recorded
 
         if isinstance(data, str):
             try:
@@ -212,7 +214,7 @@ class State(ABC):
                 raise ValueError(f"state JSON lacks the key {key!r}")
         if parsed.get("format") != STATE_FORMAT:
             raise ValueError(f"state JSON has format {parsed.get('format')!r}; expected {STATE_FORMAT}")
-        game = load(str(parsed["game"]), players=int(parsed["players"]), **dict(parsed["options"]))
+        game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]))
         state = game._blank_state()
         state._init_base(game, int(parsed["seed"]), rng_from_json(parsed["rng"]))
         state._history = [str(text) for text in parsed["history"]]
@@ -221,6 +223,29 @@ class State(ABC):
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise ValueError(f"state JSON for {game.name} is malformed: {exc!r}") from None
         return state
+
+    def render(self, seat: int | None = None, lang: str = "en") -> SVG:
+        """The table drawn as SVG as ``seat`` sees it (None: a spectator). Notebooks show the
+        result as a drawing; scripts can write it to a ``.svg`` file."""
+        from tabletrek.core.svg import render_svg
+
+        return render_svg(self, seat, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en", width: int = 100) -> str:
+        """The table as plain text, as the terminal game shows it to ``seat`` (None: a spectator)."""
+        from rich.console import Console
+
+        from tabletrek.i18n import seat_name
+
+        view = self.public_view() if seat is None else self.view(seat)
+        console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+        names = [seat_name(s, lang) for s in range(self.game.players)]
+        console.print(self.game.terminal().render(view, lang, names))
+        return console.export_text()
+
+    def _repr_svg_(self) -> str:
+        """How Jupyter draws a state: the spectator's view as SVG."""
+        return str(self.render())
 
     def _repr_html_(self) -> str:
         """How Jupyter shows a state: the game's own HTML renderer, else a generic one."""

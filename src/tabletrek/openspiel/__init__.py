@@ -3,11 +3,14 @@
 >>> from tabletrek.openspiel import register
 >>> import pyspiel
 >>> name = register("touring")          # "python_tabletrek_touring"
->>> game = pyspiel.load_game(name)      # then OpenSpiel's MCTS/ISMCTS bots, random_sim_test, ...
+>>> game = pyspiel.load_game(name)      # then random_sim_test, ISMCTS, MCCFR, ...
+>>> game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+True
 
-Chance happens inside our moves (the state's own RNG), so the games are registered as
-``SAMPLED_STOCHASTIC``; ``resample_from_infostate`` is our ``determinize``, which is what
-OpenSpiel's ISMCTS asks of an imperfect-information game.
+Every random draw of a game (the deal, reshuffles, dice) is an explicit chance node with
+``chance_outcomes()``; ``resample_from_infostate`` is our ``determinize``; observation and
+information-state tensors are the documented layouts (``docs/observations.md``). Codenames Duet is
+refused (its clues are free text).
 """
 
 from tabletrek.openspiel.game import TabletrekOSGame, TabletrekOSState, register, register_all

@@ -1,10 +1,13 @@
-"""PettingZoo AEC environments for any tabletrek game with a finite action space.
+"""PettingZoo AEC environments for every tabletrek game (versioned names: ``touring_v1`` ...).
 
 Agents are "player_0" … "player_{n-1}" (seats). Each observation is a dict with ``observation``
-(the seat's ``view`` encoded by :class:`ViewEncoder`) and ``action_mask`` (1 for the legal action
-indices in ``[0, game.num_actions)``). The structured view itself is in ``infos[agent]["view"]``
-and from :meth:`TabletrekAEC.view`. Rewards are the game's ``Result.returns`` when it ends (0
-before). An illegal action raises ``IllegalAction`` naming the rule and leaves the game as it was.
+(the game's documented tensor by default; ``observation="information_state"`` or ``"hashed"``
+as in :class:`~tabletrek.rl.single.SingleSeatEnv`) and ``action_mask`` over the finite action space
+(``Discrete(n)``, the moves that exist for this player count; ``env.action_label(i)`` names one).
+The structured view is in ``infos[agent]["view"]``. Rewards are the game's ``Result.returns``
+when it ends (0 before). An illegal action raises ``IllegalAction`` (``illegal="raise"``, the
+default: masks are part of the observation) or, with ``illegal="penalty"``, is ignored: the same
+agent acts again and is charged ``illegal_penalty``, with ``infos[agent]["illegal"]`` saying why.
 """
 
 from __future__ import annotations
@@ -17,19 +20,25 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
+from tabletrek.core.actions import IllegalAction
 from tabletrek.core.registry import load
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
-from tabletrek.rl.features import DEFAULT_SIZE, ViewEncoder
+from tabletrek.rl.features import DEFAULT_SIZE
+from tabletrek.rl.table import Observation, Table, check_illegal
 
-Observation = dict[str, npt.NDArray[Any]]
+VERSION = 1
+
+
+def env_name(game: str) -> str:
+    return f"{game.replace('-', '_')}_v{VERSION}"
 
 
 class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
-        "render_modes": ["ansi"],
-        "name": "tabletrek_v0",
-        "is_parallelizable": False,
+        "render_modes": ["ansi", "svg"],
+        "name": "tabletrek_v1",
+        "is_parallelizable": False,  # turn-based: the parallel form is TabletrekParallel, not aec_to_parallel
     }
 
     def __init__(
@@ -37,30 +46,26 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         game: str,
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
+        observation: str = "tensor",
         obs_size: int = DEFAULT_SIZE,
+        illegal: str = "raise",
+        illegal_penalty: float = -0.1,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "svg"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        check_illegal(illegal)
         self.game = load(game, players=players, **dict(options or {}))
-        self.metadata = {**self.metadata, "name": f"tabletrek_{self.game.name.replace('-', '_')}_v0"}
+        self.metadata = {**self.metadata, "name": env_name(self.game.name)}
         self.render_mode = render_mode
-        self.encoder = ViewEncoder(obs_size)
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.table = Table(self.game, observation, obs_size)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.players)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        n = self.game.num_actions
-        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.state_: State | None = None
+        self.action_spaces = {agent: spaces.Discrete(self.table.n) for agent in self.possible_agents}
+        self.observation_spaces = {agent: self.table.observation_space() for agent in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -68,16 +73,17 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    def action_label(self, i: int) -> str:
+        return self.table.codec.label(int(i))
+
     @property
     def game_state(self) -> State:
-        if self.state_ is None:
-            raise RuntimeError("call reset() first")
-        return self.state_
+        return self.table.state
 
     # ----- the AEC loop -------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state_ = self.game.new_game(seed=new_seed() if seed is None else seed)
+        self.table.new_game(new_seed() if seed is None else seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -102,7 +108,16 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state = self.game_state
         self._cumulative_rewards[agent] = 0.0
-        state.apply(self.game.action(int(action)))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        refused = self.table.try_apply(self.seat_of[agent], int(action))
+        if refused is not None:
+            if self.illegal == "raise":
+                raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")
+            self.rewards[agent] = self.illegal_penalty
+            self._select()
+            self.infos[agent]["illegal"] = refused
+            self._accumulate_rewards()
+            return
         if state.is_over:
             result = state.result
             assert result is not None
@@ -112,7 +127,7 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "ansi":
-            self.render()
+            print(self.render())
 
     # ----- what agents see ----------------------------------------------------------------------
 
@@ -120,38 +135,44 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         return self.game_state.view(self.seat_of[agent])
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        state = self.game_state
-        if not state.is_over and agent == self.possible_agents[state.current_player or 0]:
-            for action in state.legal_actions():
-                mask[action.index] = 1
-        return mask
+        return self.table.mask(self.seat_of[agent])
 
     def observe(self, agent: str) -> Observation:
-        return {"observation": self.encoder.encode(self.view(agent)), "action_mask": self.action_mask(agent)}
+        return self.table.observe(self.seat_of[agent])
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        if self.render_mode is None or self.table.state_ is None:
             return None
-        state = self.game_state
-        return f"{self.game.name} after {len(state.history)} moves; to act: {state.current_player}"
+        if self.render_mode == "svg":
+            return self.game_state.render()
+        return self.game_state.render_text()
 
     def close(self) -> None:
-        self.state_ = None
+        self.table.state_ = None
 
 
 def aec_env(game: str, **kwargs: Any) -> TabletrekAEC:
-    """An AEC environment for ``game`` (players=, options=, obs_size=, render_mode=)."""
+    """An AEC environment for ``game`` (players=, options=, observation=, illegal=, render_mode=)."""
     return TabletrekAEC(game, **kwargs)
 
 
-def touring_env(**kwargs: Any) -> TabletrekAEC:
+def touring_v1(**kwargs: Any) -> TabletrekAEC:
     return TabletrekAEC("touring", **kwargs)
 
 
-def mexican_train_env(**kwargs: Any) -> TabletrekAEC:
+def mexican_train_v1(**kwargs: Any) -> TabletrekAEC:
     return TabletrekAEC("mexican-train", **kwargs)
 
 
-def double_crossing_env(**kwargs: Any) -> TabletrekAEC:
+def double_crossing_v1(**kwargs: Any) -> TabletrekAEC:
     return TabletrekAEC("double-crossing", **kwargs)
+
+
+def codenames_duet_v1(**kwargs: Any) -> TabletrekAEC:
+    return TabletrekAEC("codenames-duet", **kwargs)
+
+
+# The unversioned names of the first release, kept for existing scripts.
+touring_env = touring_v1
+mexican_train_env = mexican_train_v1
+double_crossing_env = double_crossing_v1

@@ -1,9 +1,21 @@
 """A Gymnasium environment that plays one seat of a game against chosen bots.
 
 ``SingleSeatEnv("touring", seat=0, opponents=["greedy"])``: on ``reset`` and after each of the
-learner's actions the bots play until it is the learner's turn again or the game is over. The
-observation is the learner's encoded view with its action mask; ``info`` holds the structured
-view. The reward is the learner's ``Result.returns`` entry at the end, 0 before.
+learner's actions the bots play until it is the learner's turn again or the game is over.
+
+- Actions: ``Discrete(n)``, the moves that exist for this player count and these options
+  (``env.action_label(i)`` names one). Codenames Duet's clues are one action per (pack word,
+  number), see ``games/codenames_duet/observation.py``.
+- Observations: ``{"observation": float32[...], "action_mask": int8[n]}``; the observation is
+  the game's documented tensor (``docs/observations.md``) by default, or
+  ``observation="information_state"`` (plus per-seat action counts) or ``"hashed"`` (the view
+  feature-hashed into ``obs_size`` floats). The mask is also ``info["action_mask"]`` and
+  ``env.action_masks()`` (what maskable learners such as sb3-contrib's MaskablePPO call).
+- An illegal action (``illegal="penalty"``, the default) leaves the game as it was and returns
+  ``illegal_penalty`` as the reward, with ``info["illegal"]`` giving the reason; after
+  ``max_illegal`` illegal actions in a row the episode is truncated. ``illegal="raise"`` raises
+  ``IllegalAction`` instead.
+- Reward: the learner's ``Result.returns`` entry at the end (+1 win, -1 loss), 0 before.
 """
 
 from __future__ import annotations
@@ -16,17 +28,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.core.registry import load
-from tabletrek.core.rng import derive_seed, new_seed
+from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
-from tabletrek.rl.features import DEFAULT_SIZE, ViewEncoder
+from tabletrek.rl.features import DEFAULT_SIZE
+from tabletrek.rl.table import Observation, Table, check_illegal
 
-Observation = dict[str, npt.NDArray[Any]]
+SEED_SPACE = 2**63 - 1
 
 
-class SingleSeatEnv(gym.Env[Observation, int]):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+class SingleSeatEnv(gym.Env[Observation, np.int64]):
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012 - Gymnasium convention
 
     def __init__(
         self,
@@ -36,7 +50,11 @@ class SingleSeatEnv(gym.Env[Observation, int]):
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         bot_params: Mapping[str, Mapping[str, Any]] | None = None,
+        observation: str = "tensor",
         obs_size: int = DEFAULT_SIZE,
+        illegal: str = "penalty",
+        illegal_penalty: float = -0.1,
+        max_illegal: int = 100,
         render_mode: str | None = None,
     ) -> None:
         self.game = load(game, players=players, **dict(options or {}))
@@ -49,72 +67,95 @@ class SingleSeatEnv(gym.Env[Observation, int]):
         for name in names:
             if name not in offered:
                 raise ValueError(f"{game} has no bot {name!r}; it offers: {', '.join(offered)}")
+        check_illegal(illegal)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        if max_illegal < 1:
+            raise ValueError(f"max_illegal must be at least 1, not {max_illegal}")
         others = [s for s in range(self.game.players) if s != seat]
         self.opponents = {s: names[i % len(names)] for i, s in enumerate(others)}
         self.bot_params = {k: dict(v) for k, v in (bot_params or {}).items()}
         self.seat = seat
         self.render_mode = render_mode
-        self.encoder = ViewEncoder(obs_size)
-        n = self.game.num_actions
-        self.action_space = spaces.Discrete(n)  # type: ignore[assignment]
-        self.observation_space = spaces.Dict(  # type: ignore[assignment]
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }
-        )
-        self.state: State | None = None
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_illegal = max_illegal
+        self.table = Table(self.game, observation, obs_size)
+        self.action_space = spaces.Discrete(self.table.n)
+        self.observation_space = self.table.observation_space()  # type: ignore[assignment]
         self.bots: dict[int, Bot] = {}
+        self.illegal_streak = 0
+
+    @property
+    def state(self) -> State | None:
+        return self.table.state_
+
+    def action_label(self, i: int) -> str:
+        """The move text of action ``i``."""
+        return self.table.codec.label(int(i))
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Legal actions now, as booleans (the maskable-learner convention)."""
+        return self.table.mask(self.seat).astype(bool)
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
-        assert self.state is not None
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        if self.state.current_player == self.seat:
-            for action in self.state.legal_actions():
-                mask[action.index] = 1
-        view = self.state.view(self.seat)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}, {"view": view}
+        obs = self.table.observe(self.seat)
+        return obs, {"action_mask": obs["action_mask"].copy(), "view": self.table.state.view(self.seat)}
 
     def _play_bots(self) -> None:
-        assert self.state is not None
-        while not self.state.is_over and self.state.current_player != self.seat:
-            seat = self.state.current_player
+        state = self.table.state
+        while not state.is_over and state.current_player != self.seat:
+            seat = state.current_player
             assert seat is not None
-            self.state.apply(self.bots[seat].act(self.state))
+            self.table.act(seat, self.bots[seat].act(state))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = new_seed() if seed is None else seed
-        self.state = self.game.new_game(seed=game_seed)
+        # Unseeded resets draw from the env's own generator, so one seeded reset fixes the rest.
+        game_seed = int(self.np_random.integers(SEED_SPACE)) if seed is None else seed
+        self.table.new_game(game_seed)
         self.bots = {
             s: self.game.bot(
                 name, seat=s, seed=derive_seed(game_seed, "bot", s), **self.bot_params.get(name, {})
             )
             for s, name in self.opponents.items()
         }
+        self.illegal_streak = 0
         self._play_bots()
         return self._observe()
 
-    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.state is None:
-            raise RuntimeError("call reset() first")
-        if self.state.is_over:
+    def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        state = self.table.state
+        if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        self.state.apply(self.game.action(int(action)))
+        refused = self.table.try_apply(self.seat, int(action))
+        if refused is not None:
+            if self.illegal == "raise":
+                raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")
+            self.illegal_streak += 1
+            obs, info = self._observe()
+            info["illegal"] = refused
+            return obs, self.illegal_penalty, False, self.illegal_streak >= self.max_illegal, info
+        self.illegal_streak = 0
         self._play_bots()
         obs, info = self._observe()
         reward = 0.0
-        done = self.state.is_over
+        done = state.is_over
         if done:
-            result = self.state.result
+            result = state.result
             assert result is not None
             reward = float(result.returns[self.seat])
             info["result"] = result.to_dict()
         return obs, reward, done, False, info
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode is None or self.table.state_ is None:
             return None
-        return f"{self.game.name} after {len(self.state.history)} moves; to act: {self.state.current_player}"
+        state = self.table.state
+        if self.render_mode == "svg":
+            from tabletrek.core.svg import render_svg
+
+            return render_svg(state, self.seat)
+        return state.render(self.seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import io
+import string
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -76,9 +77,24 @@ def replay_events(outcome: GameOutcome) -> list[Event]:
 # ----- rendering ----------------------------------------------------------------------------------
 
 
+def event_name(key: str, lang: str) -> str:
+    """An event kind in ``lang``: its message with each detail (player, card, ...) shown as "…"."""
+    template = translate(key, lang)
+    if template == key:
+        return key
+    parts = []
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        parts.append(literal)
+        if field is not None:
+            parts.append("…")
+    return "".join(parts).strip()
+
+
 def cell_text(value: Any, lang: str) -> str:
     if isinstance(value, dict) and isinstance(value.get("$t"), str):
         return translate(value["$t"], lang)
+    if isinstance(value, dict) and isinstance(value.get("$event"), str):
+        return event_name(value["$event"], lang)
     return str(value)
 
 
@@ -89,9 +105,14 @@ def figure_svg(draw: Callable[[Any], None], width: float = 6.4, height: float = 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
 
-    # Text stays text in the SVG, so the browser draws it with its own fonts (Chinese labels
-    # included, which matplotlib's bundled font lacks) and the report stays small.
-    with matplotlib.rc_context({"svg.fonttype": "none"}), warnings.catch_warnings():
+    # Text stays text in the SVG, so the browser draws it with its own fonts and the report stays
+    # small. The family list is a fallback chain (matplotlib >= 3.6 falls back glyph by glyph):
+    # a CJK font, when installed (Debian's fonts-noto-cjk), measures Chinese labels so the layout
+    # fits them, and the SVG names the same chain for the browser.
+    with (
+        matplotlib.rc_context({"svg.fonttype": "none", "font.family": plot_fonts()}),
+        warnings.catch_warnings(),
+    ):
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
         fig, ax = plt.subplots(figsize=(width, height))
         try:
@@ -103,6 +124,26 @@ def figure_svg(draw: Callable[[Any], None], width: float = 6.4, height: float = 
             plt.close(fig)
     text = buffer.getvalue()
     return text[text.index("<svg") :]
+
+
+CJK_FONTS = (
+    "Noto Sans CJK TC",
+    "Noto Sans CJK JP",
+    "Noto Sans CJK SC",
+    "Noto Sans TC",
+    "Source Han Sans TC",
+    "PingFang TC",
+    "Microsoft JhengHei",
+    "WenQuanYi Zen Hei",
+)
+
+
+def plot_fonts() -> list[str]:
+    """DejaVu Sans (matplotlib's own) first, then the CJK fonts this machine has."""
+    from matplotlib import font_manager  # type: ignore[import-not-found,unused-ignore]
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    return ["DejaVu Sans", *(name for name in CJK_FONTS if name in installed), "sans-serif"]
 
 
 def rate_plot(
@@ -134,7 +175,11 @@ def section_plot(plot: Mapping[str, Any], lang: str) -> str:
 
     def draw(ax: Any) -> None:
         if plot["kind"] == "line":
+            from matplotlib.ticker import MaxNLocator  # type: ignore[import-not-found,unused-ignore]
+
             ax.plot(plot["x"], values, marker="o", color="#e45756")
+            if all(isinstance(x, int) for x in plot["x"]):
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # rounds, not 1.25
             ax.set_xlabel(translate(plot.get("xlabel", ""), lang))
             ax.set_ylabel(ylabel)
         elif plot["kind"] == "barh":

@@ -4,6 +4,8 @@ A probe sees each game as (outcome, events in order) and only reads what the pub
 event keys and their JSON arguments (``seat_ref``/``text_ref`` markers included). Games without a
 probe of their own still get the generic one (how often each kind of event happens per game).
 Each probe returns *sections*: a title key, an optional plot and a table, for the HTML report.
+Table cells may be text markers: ``{"$t": key}`` (a catalog text) or ``{"$event": key}`` (an
+event kind, named by its message with the details left out).
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ class Probe:
 
     def sections(self) -> list[Section]:
         rows: list[list[Any]] = [
-            [key, f"{count / max(1, self.games):.2f}"] for key, count in self.counts.most_common(20)
+            [{"$event": key}, f"{count / max(1, self.games):.2f}"]
+            for key, count in self.counts.most_common(20)
         ]
         return [
             Section(
@@ -132,16 +135,23 @@ class MexicanTrainProbe(Probe):
 
     def feed(self, outcome: GameOutcome, events: Sequence[Event]) -> None:
         super().feed(outcome, events)
-        current = 0
+        # Round 1 begins with the game itself, before any move, so no event announces it; every
+        # later round is announced by round_start (numbered from 1).
+        current = 1
+        begun = {1}
+        started: set[int] = set()
         for event in events:
             if event.key == "mexican_train.event.round_start":
                 current = int(event.args.get("round", current + 1))
-                self.rounds += 1
+                begun.add(current)
             elif event.key == "mexican_train.event.score":
                 self.points[current].append(int(event.args.get("points", 0)))
-            elif event.key == "mexican_train.event.start_mexican":
-                self.started += 1
+            elif event.key == "mexican_train.event.start_mexican" and current not in started:
+                # The Mexican train is started at most once a round; count rounds, not events.
+                started.add(current)
                 self.started_by_winner += seat_of(event.args.get("player")) in outcome.winners
+        self.rounds += len(begun)
+        self.started += len(started)
 
     def sections(self) -> list[Section]:
         rounds = sorted(self.points)

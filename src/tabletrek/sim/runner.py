@@ -65,6 +65,15 @@ def play_game(
 ) -> GameOutcome:
     """One game; each seat's bot is built from its spec (plus ``params``, see ``make_bot``) and
     seeded from the game seed and the seat."""
+    if not keep_record and not params and all(bot == "random" for bot in lineup):
+        try:
+            from tabletrek.sim.compiled import play_random  # numba: the same games, faster
+        except ImportError:  # no numpy: the [search] extra is not installed
+            pass
+        else:
+            outcome = play_random(game, tuple(lineup), seed, index)
+            if outcome is not None:
+                return outcome
     state = game.new_game(seed=seed)
     players = [
         make_bot(game, spec, seat=seat, seed=derive_seed(seed, "bot", seat), extra=params)

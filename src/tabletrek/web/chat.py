@@ -1,7 +1,8 @@
 """Table chat: short lines between the people seated at a table.
 
-Every line is checked before it touches anything (text of 1..CHAT_MAX Unicode scalar values, no
-control characters, at most CHAT_RATE lines a second per connection with a small burst), kept with
+Every line is checked before it touches anything (``validation.clean_text``: 1..CHAT_MAX Unicode
+scalar values, NFKC, no control characters; at most CHAT_RATE lines a second per seat with a small
+burst, a ``ratelimit`` bucket), kept with
 the table's record in the store (``tt_chat``) so a replay or a reconnecting player sees it, and sent
 to the table's connections only: bots read the game state, never the chat. The browser shows each
 line as text (Preact escapes it), never as HTML.
@@ -11,17 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-import unicodedata
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, insert, select
 from sqlalchemy.engine import Engine
 
+from tabletrek.web import validation
 from tabletrek.web.errors import WebError
+from tabletrek.web.ratelimit import Limiter
 
 if TYPE_CHECKING:
-    from tabletrek.web.tables import Conn, LiveTable
+    from tabletrek.web.conns import Conn
+    from tabletrek.web.tables import LiveTable
 
 CHAT_MAX = 200
 """Longest chat line, in characters (the browser's input says the same)."""
@@ -53,38 +55,10 @@ def _ensure_schema(engine: Engine) -> None:
 
 
 def clean_chat(value: Any) -> str:
-    """The line to keep, or a WebError saying why it is refused."""
-    if not isinstance(value, str):
+    """The line to keep (checked and normalised as every client string is), or a WebError why not."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         raise WebError("web.chat.empty")
-    try:
-        value.encode("utf-8")  # lone surrogates (from "\\ud800" in JSON) are not Unicode text
-    except UnicodeEncodeError:
-        raise WebError("web.chat.bad_text") from None
-    text = " ".join(value.split())
-    if not text:
-        raise WebError("web.chat.empty")
-    if len(text) > CHAT_MAX:
-        raise WebError("web.chat.too_long", limit=CHAT_MAX)
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise WebError("web.chat.bad_text")
-    return text
-
-
-class Limiter:
-    """A token bucket per connection (kept on the connection object)."""
-
-    def __init__(self) -> None:
-        self.tokens = CHAT_BURST
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(CHAT_BURST, self.tokens + (now - self.at) * CHAT_RATE)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    return validation.clean_text(value, "chat", CHAT_MAX)
 
 
 class ChatLog:
@@ -117,7 +91,8 @@ class ChatLog:
 
 
 _logs: dict[str, ChatLog] = {}
-_limiters: weakref.WeakKeyDictionary[Conn, Limiter] = weakref.WeakKeyDictionary()
+_limiter = Limiter(CHAT_RATE, CHAT_BURST)
+"""One bucket per seat of a table, so reconnecting does not refill it."""
 
 
 def chat_log(table: LiveTable) -> ChatLog:
@@ -137,11 +112,8 @@ async def post(table: LiveTable, conn: Conn, value: Any) -> None:
     """A chat line from a seated player: checked, stored, then sent to every connection at the table."""
     if conn.seat is None:
         raise WebError("web.chat.spectator")
-    limiter = _limiters.get(conn)
-    if limiter is None:
-        limiter = _limiters[conn] = Limiter()
     text = clean_chat(value)
-    if not limiter.take():
+    if _limiter.take((table.id, conn.seat)) > 0:
         raise WebError("web.chat.too_fast")
     async with table.lock:
         name = table.names()[conn.seat]

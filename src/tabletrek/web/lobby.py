@@ -6,15 +6,15 @@ pack only), so the lobby asks before offering them: only choices that work are o
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from tabletrek.core.registry import games, load
+from tabletrek.web import validation
 from tabletrek.web.errors import WebError
-from tabletrek.web.manager import check_free_text, shorten
+from tabletrek.web.manager import MAX_SEATS, check_options, shorten
 
 MAX_OPTIONS = 2000
 """Longest options query the lobby sends (a handful of short settings)."""
@@ -33,14 +33,17 @@ async def api_game_bots(request: Request) -> Response:
     if len(raw) > MAX_OPTIONS:
         return _error(WebError("web.error.too_big", limit=MAX_OPTIONS), 413)
     try:
-        options: Any = json.loads(raw)
-    except json.JSONDecodeError:
-        return _error(WebError("web.error.bad_json"))
+        # the same checks as a table's settings: depth, number sizes, option kinds, players
+        options: Any = validation.parse_json(raw)
+    except WebError as exc:
+        return _error(exc)
     if not isinstance(options, dict):
         return _error(WebError("web.error.bad_request", detail="options must be an object"))
     players = options.pop("players", None)
     try:
-        check_free_text(name, options)
+        if players is not None:
+            players = validation.small_int(players, "players", 1, MAX_SEATS)
+        check_options(name, options)
         game = load(name, players=players, **options)
     except WebError as exc:
         return _error(exc)

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import re
 import secrets
 import threading
 import time
@@ -16,8 +15,11 @@ from typing import Any
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
+from tabletrek.web import validation
 from tabletrek.web.errors import WebError
-from tabletrek.web.store import SeatRow, Store, TableRow, new_token, token_hash
+from tabletrek.web.notify import Listener
+from tabletrek.web.ratelimit import Limits
+from tabletrek.web.store import Full, SeatRow, Store, TableRow, new_token, token_hash
 from tabletrek.web.tables import LiveTable
 from tabletrek.web.writer import Writer
 
@@ -34,12 +36,13 @@ def prepare_search() -> None:
 
 
 MAX_CLOCK = 24 * 3600.0
-MAX_NICKNAME = 32
-SWEEP_EVERY = 60.0
+MIN_CLOCK = 1.0
 MAX_BOT_NUMBER = 10_000
 MAX_TABLES = 5_000
-"""Unfinished tables one process holds at most (memory, and a lid on a flood of table creations)."""
-PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+"""Unfinished tables the store holds at most (memory, and a lid on a flood of table creations)."""
+MAX_SEATS = 16
+EVICT_AFTER = 600.0
+"""Seconds an unwatched table stays in memory before it is dropped (it reloads on first access)."""
 
 
 def new_table_id() -> str:
@@ -48,10 +51,8 @@ def new_table_id() -> str:
 
 
 def clean_nickname(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    text = " ".join(value.split())[:MAX_NICKNAME]
-    return text or None
+    """A nickname checked by validation.nickname (kept under its old name for callers)."""
+    return validation.nickname(value)
 
 
 def shorten(text: str, limit: int = 400) -> str:
@@ -59,33 +60,59 @@ def shorten(text: str, limit: int = 400) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
 
 
-def check_free_text(name: str, options: dict[str, Any]) -> None:
-    """Free-text options from a browser may only be plain names.
+def check_options(name: str, options: dict[str, Any]) -> None:
+    """A table's options, checked against the game's option specs before the game sees them.
 
-    A game may accept a file path in a text option (a word pack); on a server that would read
-    the server's files for whoever asks, so a visitor may pick a named choice, never a path.
+    Every key must be an option of the game and every value of its kind. A game may accept a
+    file path in a free-text option (a word pack); on a server that would read the server's
+    files for whoever asks, so a visitor may pick a named choice, never a path.
     """
     specs = {spec.name: spec for spec in game_class(name).option_specs}
     for key, value in options.items():
         spec = specs.get(key)
-        if spec is None or spec.kind is not str or spec.choices is not None or value is None:
+        if spec is None:
+            known = ", ".join(sorted(specs)) or "none"
+            raise WebError("web.error.bad_options", detail=f"no option {key!r} (options: {known})")
+        if value is None:
             continue
-        if not isinstance(value, str) or not PLAIN_NAME.fullmatch(value):
-            raise WebError(
-                "web.error.bad_options", detail=f"option {key!r} must be a plain name, not {value!r}"
+        kind = spec.kind
+        if kind is bool:
+            ok = isinstance(value, bool)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif kind is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif kind is str:
+            ok = isinstance(value, str) and (
+                spec.choices is not None or validation.PLAIN_NAME.fullmatch(value) is not None
             )
+        else:
+            ok = isinstance(value, (bool, int, float, str))
+        if not ok:
+            raise WebError(
+                "web.error.bad_options",
+                detail=f"option {key!r} must be {kind.__name__}"
+                + (" (a plain name, not a path)" if kind is str else ""),
+            )
+
+
+check_free_text = check_options  # the old name
 
 
 def check_bot_settings(params: dict[str, Any]) -> None:
     """Bot settings from a browser: short names, plain values, and no number that would let one
     table's bot think for hours (the server runs it)."""
+    if len(params) > 16:
+        raise WebError("web.error.bad_options", detail="at most 16 bot settings")
     for key, value in params.items():
-        if not isinstance(key, str) or not PLAIN_NAME.fullmatch(key):
+        if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
             raise WebError("web.error.bad_options", detail=f"bot setting {key!r} is not a plain name")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_BOT_NUMBER:
             detail = f"bot setting {key}={value} is larger than {MAX_BOT_NUMBER}"
             raise WebError("web.error.bad_options", detail=detail)
-        if not isinstance(value, (bool, int, float, str)) or (isinstance(value, str) and len(value) > 64):
+        if not isinstance(value, (bool, int, float, str)) or (
+            isinstance(value, str) and not validation.PLAIN_NAME.fullmatch(value)
+        ):
             raise WebError(
                 "web.error.bad_options", detail=f"bot setting {key!r} must be a number, word or true/false"
             )
@@ -93,9 +120,18 @@ def check_bot_settings(params: dict[str, Any]) -> None:
 
 class Manager:
     def __init__(
-        self, store: Store, *, bot_delay: float = 0.6, poll: float | None = None, max_tables: int = MAX_TABLES
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        poll: float | None = None,
+        max_tables: int | None = None,
+        limits: Limits | None = None,
+        sync: str | None = None,
     ) -> None:
-        self.max_tables = max_tables
+        self.limits = limits or Limits()
+        if max_tables is not None:
+            self.limits.max_tables = max_tables
         self.store = store
         self.bot_delay = bot_delay
         # SQLite allows one writer at a time: a single store thread keeps writes in order without
@@ -106,153 +142,241 @@ class Manager:
         self.writer = Writer(store, self.executor)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        # How this process learns of moves other processes commit: PostgreSQL's NOTIFY, or (the
+        # old way, and the fallback when asked for) reading the store every ``poll`` seconds.
+        self.sync = sync or ("notify" if not store.is_sqlite else "none")
+        if self.sync == "poll" and not poll:
+            poll = 1.0
         self.poll = poll
-        self._poll_task: asyncio.Task[None] | None = None
-        self._sweep_task: asyncio.Task[None] | None = None
+        self.listener: Listener | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._last_sweep = time.time()
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its record, so bots and clocks carry on."""
-        ids = await self._run(self.store.table_ids, "live")
-        for table_id in ids:
-            try:
-                table = await self.get(table_id)
-            except Exception:
-                log.exception("cannot rebuild table %s", table_id)
-                continue
-            if table is not None:
-                async with table.lock:
-                    table._arm_clock()
-                    table._ensure_drive()
-        # What exists now (modules, catalogs, the rebuilt tables) mostly lives as long as the
-        # server: keep the collector from walking it again on every full collection.
+        """Start serving at once: tables are rebuilt from their records on first access, not here
+        (a store with thousands of unfinished tables would keep a restarted server from answering
+        for minutes, and a table nobody comes back to need never be rebuilt)."""
         gc.collect()
         gc.freeze()
         # Touring's compiled search takes seconds to compile on a new machine: do it now, not
         # on a table's first search move. A plain daemon thread, so the store's writer never waits.
         threading.Thread(target=prepare_search, name="prepare-search", daemon=True).start()
+        if self.sync == "notify" and not self.store.is_sqlite:
+            self.listener = Listener(self.store.url, self.on_notify, self.on_listen_gap)
+            self._tasks.append(asyncio.create_task(self.listener.run()))
         if self.poll:
-            self._poll_task = asyncio.create_task(self._poll_loop(self.poll))
-        self._sweep_task = asyncio.create_task(self._sweep_loop(SWEEP_EVERY))
+            self._tasks.append(asyncio.create_task(self._poll_loop(self.poll)))
+        every = max(0.2, min(60.0, self.limits.idle_after / 4))
+        self._tasks.append(asyncio.create_task(self._sweep_loop(every)))
 
     async def stop(self) -> None:
-        for task in (self._poll_task, self._sweep_task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
         for table in list(self.tables.values()):
             await table.close()
         self.tables.clear()
         self.executor.shutdown(wait=True)
 
-    def sweep(self) -> int:
-        """Forget finished tables nobody is watching; they reload from the store when asked for."""
-        idle = [
-            table_id
-            for table_id, table in self.tables.items()
-            if table.state.is_over and not table.conns() and not table.lock.locked()
-        ]
-        for table_id in idle:
-            del self.tables[table_id]
-            self._loading.pop(table_id, None)
-        return len(idle)
+    # ----- other processes ----------------------------------------------------------------------
 
-    async def _sweep_loop(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            self.sweep()
+    def on_notify(self, payload: str) -> None:
+        """A NOTIFY from the store: ``m``oves, a ``s``eat change or an ``a``rchived table."""
+        kind, _, rest = payload.partition(" ")
+        table_id, _, rest = rest.partition(" ")
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not in memory here: it loads fresh from the store when asked for
+        if kind == "m":
+            number, _, text = rest.partition(" ")
+            if number.isdigit():
+                table.moves_committed(int(number), text or None)
+            else:
+                table.request_catch_up()
+        elif kind == "s":
+            table.request_seat_refresh()
+        elif kind == "a":
+            table.request_archive_check()
+
+    def on_listen_gap(self) -> None:
+        """The LISTEN connection was lost and is back: catch up on whatever was missed."""
+        for table in list(self.tables.values()):
+            table.request_seat_refresh()
+            table.request_catch_up()
 
     async def _poll_loop(self, every: float) -> None:
-        """With a shared store, pick up moves other server processes committed."""
+        """The fallback: read the store for moves other server processes committed."""
         while True:
             await asyncio.sleep(every)
             for table in list(self.tables.values()):
-                if table.conns() and not table.state.is_over:
+                if table.conns() and not table.finished:
                     try:
                         await table.catch_up()
                     except Exception:
                         log.exception("catch-up failed for table %s", table.id)
 
+    # ----- housekeeping -------------------------------------------------------------------------
+
+    def sweep(self) -> int:
+        """Forget tables nobody is watching: finished ones at once, unfinished ones after
+        EVICT_AFTER seconds unwatched. They reload from the store when asked for."""
+        now = time.monotonic()
+        idle = [
+            table_id
+            for table_id, table in self.tables.items()
+            if not table.conns()
+            and not table.lock.locked()
+            and (table.finished or now - table.unwatched_since > EVICT_AFTER)
+        ]
+        for table_id in idle:
+            table = self.tables.pop(table_id)
+            table.drop()
+            self._loading.pop(table_id, None)
+        return len(idle)
+
+    async def archive_idle(self) -> list[str]:
+        """Archive unfinished tables idle for ``limits.idle_after`` seconds (over every process
+        sharing the store); a table watched here counts as touched now."""
+        now = time.time()
+        watched = [t.id for t in self.tables.values() if not t.finished and t.watched_since(self._last_sweep)]
+        self._last_sweep = now
+        await self._run(self.store.touch, watched, now)
+        archived: list[str] = await self._run(self.store.archive_idle, now - self.limits.idle_after)
+        for table_id in archived:
+            log.info(
+                "table %s archived: no move and nobody watching for %.0f s", table_id, self.limits.idle_after
+            )
+            table = self.tables.get(table_id)
+            if table is not None:
+                await table.archive()
+        return archived
+
+    async def _sweep_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.archive_idle()
+                self.sweep()
+            except Exception:
+                log.exception("sweep failed; trying again in %.0f s", every)
+
+    # ----- tables -------------------------------------------------------------------------------
+
     async def get(self, table_id: str) -> LiveTable | None:
+        if not isinstance(table_id, str) or not 8 <= len(table_id) <= 32:
+            return None
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if not isinstance(table_id, str) or not 8 <= len(table_id) <= 32:
-            return None
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self.tables.get(table_id)
             if table is None:
                 row = await self._run(self.store.load_table, table_id)
                 if row is None:
+                    self._loading.pop(table_id, None)
                     return None
                 try:
-                    table = LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
+                    table = self._build(row)
                 except Exception:
                     # e.g. the game's rules changed so a stored move no longer replays
                     log.exception("table %s cannot be rebuilt from its record", table_id)
                     raise WebError("web.error.broken_table") from None
                 self.tables[table_id] = table
+                async with table.lock:
+                    table._arm_clock()
         return table
 
+    def _build(self, row: TableRow) -> LiveTable:
+        return LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
+
     async def create(self, spec: Any) -> dict[str, Any]:
-        """Create a table from a JSON request; returns the table id, host token and seat tokens."""
+        """Create a table from a JSON request; returns the table id, the host's token, the
+        creator's seat token and an invite code per other person's seat."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail="a JSON object")
-        live = sum(1 for t in self.tables.values() if not t.state.is_over)
-        if live >= self.max_tables:
-            raise WebError("web.error.full", limit=self.max_tables)
         name = spec.get("game")
-        if name not in games():
+        if not isinstance(name, str) or name not in games():
             raise WebError("web.error.unknown_game", game=str(name))
         players = spec.get("players")
+        if players is not None:
+            players = validation.small_int(players, "players", 1, MAX_SEATS)
         options = spec.get("options") or {}
         if not isinstance(options, dict):
             raise WebError("web.error.bad_request", detail="options must be an object")
-        check_free_text(name, options)
+        check_options(name, options)
         try:
             game: Game = load(name, players=players, **options)
         except (ValueError, TypeError) as exc:
             raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
-        clock = spec.get("clock")
-        if clock in (None, 0, ""):
-            clock = None
-        elif isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 1 <= clock <= MAX_CLOCK:
-            raise WebError("web.error.bad_request", detail="clock must be seconds between 1 and 86400")
         seat_specs = spec.get("seats") or [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != game.players:
             raise WebError("web.error.bad_request", detail=f"seats must list {game.players} seats")
+        nickname = validation.nickname(spec.get("nickname"))
+        public = spec.get("public", False)
+        if not isinstance(public, bool):
+            raise WebError("web.error.bad_request", detail="public must be true or false")
         seats: list[SeatRow] = []
-        tokens: dict[int, str] = {}
-        nickname = clean_nickname(spec.get("nickname"))
+        token: str | None = None
+        invites: dict[int, str] = {}
         for seat, item in enumerate(seat_specs):
             if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
                 raise WebError("web.error.bad_request", detail=f"seat {seat + 1} must be a human or a bot")
             if item["kind"] == "bot":
                 bot = item.get("bot") or game.default_bot
                 params = item.get("params") or {}
-                if bot not in game.bots() or not isinstance(params, dict):
+                if not isinstance(bot, str) or bot not in game.bots() or not isinstance(params, dict):
                     raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))
                 check_bot_settings(params)
                 try:
                     game.bot(bot, seat=seat, seed=1, **params)
-                except (ValueError, TypeError) as exc:
+                except Exception as exc:  # a bot's own check of its settings, whatever it raises
                     raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
                 seats.append(SeatRow(seat, "bot", bot, params, None, None))
-            else:
+            elif token is None:
+                # The creator's own seat: the first person's seat.
                 token = new_token()
-                tokens[seat] = token
-                first = not any(s.kind == "human" for s in seats)
-                seats.append(SeatRow(seat, "human", None, {}, token_hash(token), nickname if first else None))
+                seats.append(SeatRow(seat, "human", None, {}, token_hash(token), nickname))
+            else:
+                # Another person's seat: a one-use invite; whoever claims it first gets a token
+                # of their own, which the host never sees.
+                code = new_token()
+                invites[seat] = code
+                seats.append(SeatRow(seat, "human", None, {}, None, None, invite_hash=token_hash(code)))
+        people = sum(1 for s in seats if s.kind == "human")
+        practice = people <= 1
         seed = spec.get("seed")
         if seed is None:
-            seed = new_seed()
+            seed = new_seed()  # the operating system's CSPRNG (secrets)
+        elif not practice:
+            # Whoever picked the seed could compute every hidden card: only where nobody else plays.
+            raise WebError("web.error.seed_not_allowed")
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise WebError("web.error.bad_request", detail="seed must be an integer in [0, 2^63)")
+        clock = spec.get("clock")
+        if clock in (None, 0, "", False):
+            # Every table with more than one person has a clock, so nobody can stall it for ever.
+            clock = None if practice else (self.limits.clock or None)
+        elif (
+            isinstance(clock, bool)
+            or not isinstance(clock, (int, float))
+            or not MIN_CLOCK <= clock <= MAX_CLOCK
+        ):
+            raise WebError(
+                "web.error.bad_request",
+                detail=f"clock must be seconds between {MIN_CLOCK:g} and {MAX_CLOCK:g}",
+            )
+        if public and not invites:
+            raise WebError(
+                "web.error.bad_request", detail="only a table with a seat for another person can be public"
+            )
         host = new_token()
+        now = time.time()
         row = TableRow(
             id=new_table_id(),
             game=game.name,
@@ -262,17 +386,28 @@ class Manager:
             clock=float(clock) if clock else None,
             host_hash=token_hash(host),
             status="live",
-            created=time.time(),
+            created=now,
             seats=seats,
+            practice=practice,
+            public=public,
+            touched=now,
         )
-        await self._run(self.store.create_table, row)
-        table = LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
+        try:
+            await self._run(self.store.create_table, row, self.limits.max_tables)
+        except Full:
+            raise WebError("web.error.full", limit=self.limits.max_tables).with_status(429) from None
+        table = self._build(row)
         self.tables[row.id] = table
         async with table.lock:
             table._arm_clock()
-            table._ensure_drive()
+        creator = next((s.seat for s in seats if s.kind == "human"), None)
+        tokens = {str(creator): token} if creator is not None and token is not None else {}
         return {
             "table": row.id,
             "host": host,
-            "tokens": {str(seat): token for seat, token in tokens.items()},
+            "tokens": tokens,
+            "invites": {str(seat): code for seat, code in invites.items()},
+            "practice": practice,
+            "public": public,
+            "clock": row.clock,
         }

@@ -1,8 +1,12 @@
 """Rematch: the same game, options, seats and bots at a new table, once per finished table.
 
-A seated player (by their seat token) or the host asks; the new table is created like any other and
-each person's connection at the old table is sent its own new seat token, so everyone lands in
-their own seat. Spectators are told where the new table is and watch it.
+A seated player (by their seat token) or the host asks; the new table is created like any other
+(``Manager.create``: a fresh seed from the server's CSPRNG, private, practice when only one person
+plays, so a practice table's rematch is practice again). As at creation, only the first person's
+seat gets a token; every other person's seat gets a one-use invite. Each person's connection at the
+old table is sent what belongs to its own seat only (the token, or the invite its page claims for a
+token of its own), never another seat's; the host's answer holds the invites of seats whose person
+is not at the table, to pass on. Spectators are told where the new table is and watch it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from tabletrek.web.store import token_hash
 from tabletrek.web.tables import LiveTable
 
 _made: dict[str, dict[str, Any]] = {}
-"""Old table id -> what creating its rematch returned (the new id, host token and seat tokens)."""
+"""Old table id -> what creating its rematch returned (the new id, host token, token and invites)."""
 _locks: dict[str, asyncio.Lock] = {}
 
 
@@ -63,20 +67,26 @@ async def rematch(
                             info.nickname = old.nickname
                             await asyncio.to_thread(new.store.set_nickname, new.id, info.seat, old.nickname)
             _made[table.id] = made
-    tokens: dict[str, str] = made["tokens"]
     if created:
         async with table.lock:
+            present = {conn.seat for conn in table.conns() if conn.seat is not None}
+            made["absent"] = sorted(set(made["invites"]) - {str(s) for s in present})
             for conn in table.conns():
-                message: dict[str, Any] = {"type": "rematch", "table": made["table"]}
-                if conn.seat is not None and str(conn.seat) in tokens:
-                    message["token"] = tokens[str(conn.seat)]
-                conn.send(message)
-    answer: dict[str, Any] = {
-        "table": made["table"],
-        "token": tokens.get(str(seat)) if seat is not None else None,
-    }
+                conn.send({"type": "rematch", "table": made["table"], **_own(made, conn.seat)})
+    answer: dict[str, Any] = {"table": made["table"], **_own(made, seat)}
     if is_host:
-        # the old table's host hosts the rematch: the invite links of its seats, to pass on
+        # the old table's host hosts the rematch, and passes on the links of those not here
         answer["host"] = made["host"]
-        answer["invites"] = tokens
+        answer["invites"] = {s: made["invites"][s] for s in made["absent"]}
     return answer
+
+
+def _own(made: dict[str, Any], seat: int | None) -> dict[str, str]:
+    """What of the new table belongs to this old seat: its token or its one-use invite."""
+    if seat is None:
+        return {}
+    if str(seat) in made["tokens"]:
+        return {"token": made["tokens"][str(seat)]}
+    if str(seat) in made["invites"]:
+        return {"invite": made["invites"][str(seat)]}
+    return {}

@@ -3,7 +3,10 @@
 An accepted action is one row ``(table_id, seq, text)``; the primary key on ``(table_id, seq)`` makes
 two server processes sharing a PostgreSQL database unable to both append action ``seq`` of one table:
 the loser gets ``Conflict``, catches up and retries. Seat tokens are stored only as SHA-256 digests,
-so a leaked database does not hand out seats.
+so a leaked database does not hand out seats; so are the one-use invite codes of unclaimed seats.
+
+With PostgreSQL every commit of moves also sends ``NOTIFY tabletrek`` in the same transaction, so
+other server processes hear of the moves the moment they are committed (see notify.py).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -50,6 +54,10 @@ tables_t = Table(
     Column("host_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("created", Float, nullable=False),
+    # Added after the first release: MIGRATIONS adds them to older databases.
+    Column("practice", Integer, nullable=False, default=0),  # 1: only its creator plays (bots else)
+    Column("public", Integer, nullable=False, default=0),  # 1: listed in the lobby while seats are open
+    Column("touched", Float, nullable=True),  # last move, connection or creation (idle expiry)
 )
 
 seats_t = Table(
@@ -62,6 +70,7 @@ seats_t = Table(
     Column("params", Text, nullable=False, default="{}"),
     Column("token_hash", String(64), nullable=True, index=True),
     Column("nickname", String(64), nullable=True),
+    Column("invite_hash", String(64), nullable=True),  # an unclaimed seat's one-use invite code
 )
 
 actions_t = Table(
@@ -87,6 +96,37 @@ class Conflict(Exception):
     """Another writer already stored this action number for this table."""
 
 
+class Full(Exception):
+    """The store already holds as many unfinished tables as allowed."""
+
+
+MIGRATIONS = {
+    "tt_tables": {
+        "practice": "INTEGER NOT NULL DEFAULT 0",
+        "public": "INTEGER NOT NULL DEFAULT 0",
+        "touched": "FLOAT",
+    },
+    "tt_seats": {"invite_hash": "VARCHAR(64)"},
+}
+"""Columns newer than the first schema: added to an older database when a server opens it."""
+
+CHANNEL = "tabletrek"
+"""The PostgreSQL NOTIFY channel: payload ``m <table id> <seq> <text>`` per move, ``s <table id>`` after a
+seat changed hands (claimed, reissued, renamed), ``a <table id>`` when a table was archived."""
+MAX_PAYLOAD = 7900
+"""Bytes of a NOTIFY payload (PostgreSQL takes under 8,000); a longer move is sent without its text."""
+
+
+def move_payload(table_id: str, seq: int, text: str) -> str:
+    """``m <table id> <move number> <text>``: the text lets a listener apply the move without
+    reading it back from the store."""
+    payload = f"m {table_id} {seq} {text}"
+    return payload if len(payload.encode("utf-8")) <= MAX_PAYLOAD else f"m {table_id} {seq}"
+
+
+CAP_LOCK = 0x7461626C6575  # the advisory lock that makes the count-then-insert of a table atomic
+
+
 def new_token() -> str:
     """A seat (or host) token: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -104,6 +144,7 @@ class SeatRow:
     params: dict[str, Any] = field(default_factory=dict)
     token_hash: str | None = None
     nickname: str | None = None
+    invite_hash: str | None = None
 
 
 @dataclass
@@ -119,6 +160,9 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     actions: list[str] = field(default_factory=list)
+    practice: bool = False
+    public: bool = False
+    touched: float | None = None
 
 
 def default_url() -> str:
@@ -149,21 +193,33 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                metadata.create_all(conn)
+                _migrate(conn)
         else:
             # Several server processes may start at once on one database: PostgreSQL's catalog
             # rejects concurrent CREATE TABLE of the same name, so the schema is made under a lock.
             with self.engine.begin() as conn:
                 conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
                 metadata.create_all(conn)
+                _migrate(conn)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ----- writes ---------------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
+    def create_table(self, row: TableRow, cap: int | None = None) -> None:
+        """Store a new table; with ``cap``, raise ``Full`` if that many unfinished tables exist.
+
+        Count and insert are one transaction, serialised by an advisory lock on PostgreSQL (and by
+        the one store thread on SQLite), so concurrent creations cannot overshoot the cap."""
         with self.engine.begin() as conn:
+            if cap is not None:
+                if self.engine.dialect.name == "postgresql":
+                    conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": CAP_LOCK})
+                if self._live_count(conn) >= cap:
+                    raise Full(f"{cap} unfinished tables")
             conn.execute(
                 insert(tables_t).values(
                     id=row.id,
@@ -175,6 +231,9 @@ class Store:
                     host_hash=row.host_hash,
                     status=row.status,
                     created=row.created,
+                    practice=int(row.practice),
+                    public=int(row.public),
+                    touched=row.touched if row.touched is not None else row.created,
                 )
             )
             conn.execute(
@@ -188,6 +247,7 @@ class Store:
                         "params": json.dumps(s.params, sort_keys=True),
                         "token_hash": s.token_hash,
                         "nickname": s.nickname,
+                        "invite_hash": s.invite_hash,
                     }
                     for s in row.seats
                 ],
@@ -199,8 +259,11 @@ class Store:
             with self.engine.begin() as conn:
                 row = {"table_id": table_id, "seq": seq, "text": text, "seat": seat, "at": time.time()}
                 conn.execute(INSERT_ACTION, row)
+                values: dict[str, Any] = {"touched": row["at"]}
                 if status is not None:
-                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+                    values["status"] = status
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+                self._notify(conn, [move_payload(table_id, seq, text)])
         except IntegrityError:
             raise Conflict(f"table {table_id} already has action {seq}") from None
 
@@ -219,6 +282,12 @@ class Store:
                 for r in rows:
                     if r[4] is not None:
                         conn.execute(update(tables_t).where(tables_t.c.id == r[0]).values(status=r[4]))
+                moved = sorted({r[0] for r in rows})
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(moved)).values(touched=now))
+                # In the same transaction: the others hear of the moves exactly when they commit.
+                self._notify(
+                    conn, [move_payload(r[0], r[1], r[2]) for r in sorted(rows, key=lambda r: r[:2])]
+                )
             return [None] * len(rows)
         except IntegrityError:
             results: list[Conflict | None] = []
@@ -230,17 +299,87 @@ class Store:
                     results.append(exc)
             return results
 
+    def _notify(self, conn: Any, payloads: list[str]) -> None:
+        if self.engine.dialect.name != "postgresql" or not payloads:
+            return
+        conn.execute(
+            sql_text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+            {"channel": CHANNEL, "payloads": payloads},
+        )
+
     def set_token_hash(self, table_id: str, seat: int, digest: str) -> None:
         self._update_seat(table_id, seat, token_hash=digest)
 
     def set_nickname(self, table_id: str, seat: int, nickname: str) -> None:
         self._update_seat(table_id, seat, nickname=nickname)
 
+    def reissue_seat(self, table_id: str, seat: int, invite_digest: str) -> None:
+        """A new invite code for a seat; whoever held the seat's token holds nothing now."""
+        self._update_seat(table_id, seat, token_hash=None, invite_hash=invite_digest)
+
+    def claim_seat(self, table_id: str, seat: int, invite_digest: str | None, token_digest: str) -> bool:
+        """Give ``seat`` the token ``token_digest`` if its invite is still unclaimed (and is
+        ``invite_digest``, when given); one atomic update, so of two claims exactly one wins."""
+        query = update(seats_t).where(
+            seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human"
+        )
+        if invite_digest is None:
+            query = query.where(seats_t.c.invite_hash.is_not(None))
+        else:
+            query = query.where(seats_t.c.invite_hash == invite_digest)
+        with self.engine.begin() as conn:
+            done = conn.execute(query.values(token_hash=token_digest, invite_hash=None)).rowcount == 1
+            if done:
+                self._notify(conn, [f"s {table_id}"])
+            return done
+
+    def set_public(self, table_id: str, public: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(public=int(public)))
+
+    def touch(self, table_ids: list[str], when: float | None = None) -> None:
+        if not table_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t).where(tables_t.c.id.in_(table_ids)).values(touched=when or time.time())
+            )
+
+    def archive_idle(self, before: float, limit: int = 1000) -> list[str]:
+        """Archive unfinished tables untouched since ``before``: they stay stored (record and
+        replay), but no longer count as live, are not rebuilt and take no more moves."""
+        with self.engine.begin() as conn:
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    select(tables_t.c.id)
+                    .where(tables_t.c.status == "live", tables_t.c.touched < before)
+                    .limit(limit)
+                )
+            ]
+            if ids:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id.in_(ids), tables_t.c.status == "live", tables_t.c.touched < before)
+                    .values(status="archived")
+                )
+                self._notify(conn, [f"a {table_id}" for table_id in ids])
+            return ids
+
+    def _live_count(self, conn: Any) -> int:
+        count = conn.execute(select(func.count()).select_from(tables_t).where(tables_t.c.status == "live"))
+        return int(count.scalar_one())
+
+    def live_count(self) -> int:
+        with self.engine.connect() as conn:
+            return self._live_count(conn)
+
     def _update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
             )
+            self._notify(conn, [f"s {table_id}"])
 
     # ----- reads ----------------------------------------------------------------------------------
 
@@ -258,9 +397,7 @@ class Store:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if row is None:
                 return None
-            seats = conn.execute(
-                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
-            ).mappings()
+            seats = self._seats(conn, table_id)
             actions = conn.execute(
                 select(actions_t.c.text).where(actions_t.c.table_id == table_id).order_by(actions_t.c.seq)
             )
@@ -274,19 +411,39 @@ class Store:
                 host_hash=row["host_hash"],
                 status=row["status"],
                 created=row["created"],
-                seats=[
-                    SeatRow(
-                        seat=s["seat"],
-                        kind=s["kind"],
-                        bot=s["bot"],
-                        params=json.loads(s["params"] or "{}"),
-                        token_hash=s["token_hash"],
-                        nickname=s["nickname"],
-                    )
-                    for s in seats
-                ],
+                seats=seats,
                 actions=[a[0] for a in actions],
+                practice=bool(row["practice"]),
+                public=bool(row["public"]),
+                touched=row["touched"],
             )
+
+    @staticmethod
+    def _seats(conn: Any, table_id: str) -> list[SeatRow]:
+        rows = conn.execute(
+            select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+        ).mappings()
+        return [
+            SeatRow(
+                seat=s["seat"],
+                kind=s["kind"],
+                bot=s["bot"],
+                params=json.loads(s["params"] or "{}"),
+                token_hash=s["token_hash"],
+                nickname=s["nickname"],
+                invite_hash=s["invite_hash"],
+            )
+            for s in rows
+        ]
+
+    def load_seats(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            return self._seats(conn, table_id)
+
+    def status(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)).scalar()
+            return str(value) if value is not None else None
 
     def table_ids(self, status: str | None = None, limit: int | None = None) -> list[str]:
         query = select(tables_t.c.id).order_by(tables_t.c.created.desc())
@@ -298,14 +455,52 @@ class Store:
             return [r[0] for r in conn.execute(query)]
 
     def summaries(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent tables for the lobby: id, game, players, status (no tokens)."""
+        """The lobby's list: public unfinished tables with at least one open (unclaimed) seat,
+        newest first. Private tables (the default) are never listed: only their link finds them."""
+        open_seats = (
+            select(seats_t.c.table_id, func.count().label("open"))
+            .where(seats_t.c.kind == "human", seats_t.c.invite_hash.is_not(None))
+            .group_by(seats_t.c.table_id)
+            .subquery()
+        )
         query = (
-            select(tables_t.c.id, tables_t.c.game, tables_t.c.players, tables_t.c.status, tables_t.c.created)
+            select(
+                tables_t.c.id,
+                tables_t.c.game,
+                tables_t.c.players,
+                tables_t.c.status,
+                tables_t.c.created,
+                tables_t.c.clock,
+                open_seats.c.open,
+            )
+            .join(open_seats, open_seats.c.table_id == tables_t.c.id)
+            .where(tables_t.c.status == "live", tables_t.c.public == 1)
             .order_by(tables_t.c.created.desc())
             .limit(limit)
         )
         with self.engine.connect() as conn:
-            return [dict(r) for r in conn.execute(query).mappings()]
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+            for r in rows:
+                r["practice"] = False  # a practice table has no seat to offer
+                r["public"] = True
+                r["open_seats"] = [
+                    s.seat for s in self._seats(conn, r["id"]) if s.kind == "human" and s.invite_hash
+                ]
+            return rows
+
+
+def _migrate(conn: Any) -> None:
+    """Add the columns newer than a database's schema (SQLAlchemy's create_all makes only tables)."""
+    from sqlalchemy import inspect
+
+    inspector = inspect(conn)
+    for table, columns in MIGRATIONS.items():
+        have = {c["name"] for c in inspector.get_columns(table)}
+        for name, ddl in columns.items():
+            if name not in have:
+                conn.execute(sql_text(f"ALTER TABLE {table} ADD COLUMN {name} {ddl}"))
+    # tables from before idle expiry count as touched when they were created
+    conn.execute(update(tables_t).where(tables_t.c.touched.is_(None)).values(touched=tables_t.c.created))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:

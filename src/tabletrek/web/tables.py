@@ -4,6 +4,8 @@ One ``asyncio.Lock`` per table serialises everything that reads or changes the s
 applied, then committed to the store, and only then broadcast: nobody hears of a move that a crash
 could lose. Each connection gets only its own seat's ``view`` (a spectator the ``public_view``) and
 the events as its seat may see them.
+
+Following other server processes is in follow.py, claiming seats in invites.py.
 """
 
 from __future__ import annotations
@@ -11,25 +13,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
 import json
 import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
+from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
-from tabletrek.web.store import Conflict, Store, TableRow, new_token, token_hash
+from tabletrek.web.follow import FollowStore
+from tabletrek.web.invites import Invites
+from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 from tabletrek.web.writer import Writer
 
 LOG_TAIL = 400
@@ -42,61 +45,14 @@ SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
-QUEUE_LIMIT = 200
-"""Messages a slow client may have waiting before it is disconnected."""
-
-
-class Conn:
-    """One WebSocket client: a seat (or None for a spectator), a language and an outbound queue."""
-
-    def __init__(self, lang: str = "en") -> None:
-        self.seat: int | None = None
-        self.lang = lang
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.close()
-            return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
-
-
-@dataclass
-class SeatInfo:
-    seat: int
-    kind: str
-    bot: str | None
-    params: dict[str, Any]
-    token_hash: str | None
-    nickname: str | None
-    away: bool = False
-    """A human seat a bot is playing for (timed out or left) until the player comes back."""
-    conns: set[Conn] = field(default_factory=set)
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "nickname": self.nickname,
-            "connected": bool(self.conns),
-            "away": self.away,
-        }
 
 
 @functools.lru_cache(maxsize=256)
 def shared_game(name: str, players: int, options: str) -> Game:
     """One Game per (game, players, options): games are immutable, and each holds its own tables
     of actions, which 500 tables would otherwise hold 500 copies of."""
-    return load(name, players=players, **json.loads(options))
+    # A stored table names every option its game had; one it predates keeps its old rule.
+    return load_recorded(name, players, json.loads(options))
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -105,7 +61,7 @@ def takeover_bot_name(game: Game) -> str:
     return names[1] if len(names) > 1 else names[0]
 
 
-class LiveTable:
+class LiveTable(FollowStore, Invites):
     def __init__(
         self, row: TableRow, store: Store, writer: Writer, executor: Executor, bot_delay: float
     ) -> None:
@@ -117,8 +73,16 @@ class LiveTable:
         self.bot_delay = bot_delay
         self.game: Game = shared_game(row.game, row.players, json.dumps(row.options, sort_keys=True))
         self.seats = [
-            SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname) for s in row.seats
+            SeatInfo(s.seat, s.kind, s.bot, dict(s.params), s.token_hash, s.nickname, s.invite_hash)
+            for s in row.seats
         ]
+        self.archived = row.status == "archived"
+        self.unwatched_since = time.monotonic()
+        self._watched_at = 0.0
+        self._sync_task: asyncio.Task[None] | None = None
+        self._want: set[str] = set()
+        self._incoming: list[tuple[int, str | None]] = []
+        self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
@@ -154,30 +118,19 @@ class LiveTable:
             self.row.actions = row.actions
             self._replay(row.actions)
 
-    async def catch_up(self) -> None:
-        """Apply actions another server process committed (shared PostgreSQL store)."""
-        async with self.lock:
-            await self._catch_up_locked()
-
-    async def _catch_up_locked(self) -> None:
-        loop = asyncio.get_running_loop()
-        have = len(self.log)
-        texts = await loop.run_in_executor(self.executor, self.store.actions_since, self.id, have)
-        if not texts:
-            self._ensure_drive()  # the other process went quiet: take the bots back in time
-            return
-        if self._yielded_at is not None:
-            self._yielded_at = time.monotonic()  # it is still moving them
-        for text in texts:
-            actor = self.state.current_player
-            self.log.append(step(actor, self.state.apply(text)))
-        self._after_change(have)
-
     # ----- queries ------------------------------------------------------------------------------
 
     @property
     def seq(self) -> int:
         return len(self.log)
+
+    @property
+    def finished(self) -> bool:
+        """Over, or archived: no more moves either way."""
+        return self.archived or self.state.is_over
+
+    def watched_since(self, when: float) -> bool:
+        return bool(self.conns()) or self._watched_at >= when
 
     def names(self) -> list[str]:
         from tabletrek.i18n import seat_name
@@ -224,6 +177,10 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "spectators": len(self.spectators),
             "over": self.state.is_over,
+            "archived": self.archived,
+            # practice: its only person is its creator, who may have chosen the seed
+            "practice": self.row.practice,
+            "public": self.row.public,
         }
 
     def _log_lines(self, seat: int | None, start: int) -> list[dict[str, Any]]:
@@ -242,7 +199,7 @@ class LiveTable:
         view = view_cache[seat]
         legal: list[dict[str, str]] = []
         to_act = state.current_player
-        if seat is not None and to_act == seat and not self.seats[seat].away:
+        if seat is not None and to_act == seat and not self.seats[seat].away and not self.archived:
             legal = self._legal_for(view, conn.lang)
         if start is None:
             first = max(0, len(self.log) - LOG_TAIL)
@@ -292,11 +249,47 @@ class LiveTable:
         for conn in self.conns():
             conn.send(self.message_for(conn, start, cache))
 
+    def _send_seats(self, skip: Conn | None = None) -> None:
+        message = {"type": "seats", "table": self.table_info(), "names": self.names()}
+        for other in self.conns():
+            if other is not skip:
+                other.send(message)
+
+    def notice(self, key: str, **args: Any) -> None:
+        """Tell everyone at the table something that is not a move (shown in their log)."""
+        message = {"type": "notice", "key": key, "args": args}
+        for conn in self.conns():
+            conn.send(message)
+
+    def _demote(self, info: SeatInfo, key: str) -> None:
+        """The seat's connections watch from now on (its token changed hands)."""
+        for conn in list(info.conns):
+            info.conns.discard(conn)
+            conn.seat = None
+            self.spectators.add(conn)
+            conn.send(WebError(key).to_message())
+            conn.send(self.message_for(conn, None, {}))
+
+    def _set_away(self, seat: int, away: bool, why: str) -> None:
+        """A bot takes a person's seat over (``away``) or hands it back; logged and told to all."""
+        info = self.seats[seat]
+        if info.kind != "human" or info.away == away:
+            return
+        info.away = away
+        if away:
+            log.info("table %s: a bot takes over seat %d (%s)", self.id, seat + 1, why)
+            self.notice("web.notice.bot_takes_over", seat=seat_ref(seat), why=why)
+        else:
+            log.info("table %s: the player takes seat %d back (%s)", self.id, seat + 1, why)
+            self.notice("web.notice.player_back", seat=seat_ref(seat))
+
     # ----- connections --------------------------------------------------------------------------
 
     async def join(self, conn: Conn, token: str | None, nickname: str | None) -> None:
+        if token and not self.store.is_sqlite and self.seat_for_token(token) is None:
+            await self.refresh_seats()  # claimed through another server process a moment ago?
         async with self.lock:
-            if not self.store.is_sqlite:
+            if not self.store.is_sqlite and not self.finished:
                 await self._catch_up_locked()  # a shared store: show the moves other processes made
             seat = None
             if token:
@@ -307,20 +300,25 @@ class LiveTable:
                 self.seats[conn.seat].conns.discard(conn)
             self.spectators.discard(conn)
             conn.seat = seat
+            self._watched_at = time.time()
             if seat is None:
                 self.spectators.add(conn)
             else:
                 info = self.seats[seat]
+                if info.conns:
+                    # One live connection per seat: the newest holds it, the older one watches,
+                    # and everyone at the table is told the seat was opened somewhere else.
+                    self._demote(info, "web.error.seat_elsewhere")
+                    log.info("table %s: seat %d opened by a second connection", self.id, seat + 1)
+                    self.notice("web.notice.seat_reopened", seat=seat_ref(seat))
                 info.conns.add(conn)
                 if nickname and nickname != info.nickname:
                     info.nickname = nickname
                     await self._run(self.store.set_nickname, self.id, seat, nickname)
-                info.away = False  # the player is back: hand the seat back from the bot
+                self._set_away(seat, False, "came back")  # hand the seat back from the bot
             self._arm_clock()
             conn.send(self.message_for(conn, None, {}))
-            for other in self.conns():
-                if other is not conn:
-                    other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+            self._send_seats(skip=conn)
             self._ensure_drive()
 
     def leave_conn(self, conn: Conn) -> None:
@@ -329,51 +327,30 @@ class LiveTable:
             self.seats[conn.seat].conns.discard(conn)
         self.spectators.discard(conn)
         conn.close()
-        for other in self.conns():
-            other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
+        self._watched_at = time.time()
+        if not self.conns():
+            self.unwatched_since = time.monotonic()
+        self._send_seats()
 
     async def leave_seat(self, conn: Conn) -> None:
         """The player leaves the table: a bot plays the seat until they come back."""
         async with self.lock:
             if conn.seat is None:
                 raise WebError("web.error.spectator")
-            self.seats[conn.seat].away = True
+            self._set_away(conn.seat, True, "the player left")
             self._after_change(None)
 
     async def come_back(self, conn: Conn) -> None:
         async with self.lock:
             if conn.seat is None:
                 raise WebError("web.error.spectator")
-            self.seats[conn.seat].away = False
+            self._set_away(conn.seat, False, "came back")
             self._after_change(None)
-
-    async def new_invite(self, host_token: str | None, seat: int) -> str:
-        """The host gives a person's seat a new token; the old one goes stale at once.
-
-        Whoever held the old link watches as a spectator from now on (a leaked link, or a player
-        who left for good and is replaced)."""
-        async with self.lock:
-            if not host_token or not hmac.compare_digest(token_hash(host_token), self.row.host_hash):
-                raise WebError("web.error.not_host")
-            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-                raise WebError("web.error.bad_request", detail="no seat of a person with that number")
-            token = new_token()
-            digest = token_hash(token)
-            await self._run(self.store.set_token_hash, self.id, seat, digest)
-            info = self.seats[seat]
-            info.token_hash = digest
-            for conn in list(info.conns):
-                info.conns.discard(conn)
-                conn.seat = None
-                self.spectators.add(conn)
-                conn.send(WebError("web.error.seat_reissued").to_message())
-                conn.send(self.message_for(conn, None, {}))
-            for other in self.conns():
-                other.send({"type": "seats", "table": self.table_info(), "names": self.names()})
-            return token
 
     async def set_nickname(self, conn: Conn, nickname: str) -> None:
         async with self.lock:
+            if self.archived:
+                raise WebError("web.error.archived")
             if conn.seat is None:
                 raise WebError("web.error.spectator")
             self.seats[conn.seat].nickname = nickname
@@ -391,6 +368,8 @@ class LiveTable:
                 raise WebError("web.error.wrong_seat", seat=seat_ref(seat), claimed=claimed_seat)
             if self.state.is_over:
                 raise WebError("core.illegal.game_over")
+            if self.archived:
+                raise WebError("web.error.archived")
             if seq is not None and seq != len(self.log):
                 conn.send(self.message_for(conn, None, {}))  # refresh the out-of-date screen
                 raise WebError("web.error.stale", seq=seq, current=len(self.log))
@@ -403,7 +382,7 @@ class LiveTable:
                 events = self.state.apply(text)
             except IllegalAction as exc:
                 raise WebError(exc.key, **exc.params) from None
-            self.seats[seat].away = False
+            self._set_away(seat, False, "moved")
             await self._commit(seat, events)
 
     async def _commit(self, seat: int, events: list[Event]) -> None:
@@ -438,18 +417,33 @@ class LiveTable:
         self._ensure_drive()
 
     def _ensure_drive(self) -> None:
-        if self._bot_seat_to_move() is None or self._drive_task is not None:
+        if self._bot_seat_to_move() is None or self._drive_task is not None or self.archived:
             return
+        if not self.conns():
+            return  # nobody watches: bots wait (a table of bots alone would play to no one)
         if self._yielded_at is not None and time.monotonic() - self._yielded_at < YIELD_BOTS_FOR:
-            return  # another server process moves this table's bots (shared store)
+            # Another server process moves this table's bots (shared store). If it goes quiet,
+            # take them back: checked once when the grace time is up, not by polling.
+            if self._retake_task is None:
+                self._retake_task = asyncio.create_task(self._retake_later())
+            return
         self._yielded_at = None
         self._drive_task = asyncio.create_task(self._drive())
+
+    async def _retake_later(self) -> None:
+        try:
+            while self._yielded_at is not None and time.monotonic() - self._yielded_at < YIELD_BOTS_FOR:
+                await asyncio.sleep(YIELD_BOTS_FOR - (time.monotonic() - self._yielded_at) + 0.05)
+            self._retake_task = None
+            await self.catch_up()
+        finally:
+            self._retake_task = None
 
     async def _drive(self) -> None:
         try:
             while True:
                 async with self.lock:
-                    if self._bot_seat_to_move() is None:
+                    if self._bot_seat_to_move() is None or not self.conns() or self.archived:
                         self._drive_task = None
                         return
                 if self.bot_delay > 0:
@@ -459,7 +453,7 @@ class LiveTable:
                 refused: WebError | None = None
                 async with self.lock:
                     seat = self._bot_seat_to_move()
-                    if seat is None:
+                    if seat is None or not self.conns() or self.archived:
                         continue
                     action = await self._bot_move(seat)
                     events = self.state.apply(action)
@@ -507,7 +501,13 @@ class LiveTable:
     def _arm_clock(self) -> None:
         clock = self.row.clock
         seat = self.state.current_player
-        if not clock or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
+        if (
+            not clock
+            or self.archived
+            or seat is None
+            or self.seats[seat].kind != "human"
+            or self.seats[seat].away
+        ):
             self._cancel_clock()
             return
         key = (seat, len(self.log))
@@ -533,15 +533,23 @@ class LiveTable:
             self._clock_task = None
             self._clock_key = None
             self.deadline = None
-            self.seats[key[0]].away = True  # timed out: a bot plays until the player returns
+            # timed out: a bot plays until the player returns
+            self._set_away(key[0], True, f"no move in {seconds:g} s")
             self._after_change(None)
 
+    def drop(self) -> None:
+        """Forgotten by the manager (nobody watches): stop its tasks; it reloads when asked for."""
+        for task in (self._drive_task, self._clock_task, self._sync_task, self._retake_task):
+            if task is not None:
+                task.cancel()
+        self._drive_task = self._clock_task = self._sync_task = self._retake_task = None
+
     async def close(self) -> None:
-        for task in (self._drive_task, self._clock_task):
+        for task in (self._drive_task, self._clock_task, self._sync_task, self._retake_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        self._drive_task = self._clock_task = None
+        self._drive_task = self._clock_task = self._sync_task = self._retake_task = None
         for conn in self.conns():
             conn.close()

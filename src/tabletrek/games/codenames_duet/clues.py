@@ -5,10 +5,15 @@ tense, derivation), not part of a visible compound. Forms are found with real li
 rather than a suffix list of our own: the Snowball English stemmer (``snowballstemmer``) groups
 derivations and inflections ("happiness" ~ "happy", "nations" ~ "national"), and the ``simplemma``
 lemmatizer, which ships its dictionaries, catches irregular forms ("mice" ~ "mouse", "ran" ~ "run").
-Compounds are found by containment: a clue that is the front or back of a visible word whose other
-part is itself a known word ("horse" in "horseshoe"), or that contains a visible word that way.
-Chinese words have no inflection; there any clue that contains a visible word or lies inside one is
-part of a compound ("火" in "火車").
+
+Compounds are a fact of a word's history, not of its spelling: *sunflower* is sun + flower, but
+*carpet* is not car + pet. English compounds come from ``data/compounds_en.txt`` (closed compounds
+and their two parts, built from Wiktionary etymologies by ``scripts/build_compound_list.py``): a
+clue may not be (a form of) a part of a visible compound ("sun" with "sunflower"), nor a compound
+with (a form of) a visible word as a part ("firefighter" with "fire"). Option ``compound_check=
+"any_split"`` keeps tabletrek's first reading, where any split into two known words counted.
+Chinese words have no inflection, and no segmenter is needed: a clue that contains a visible word's
+characters, or lies inside a visible word, is refused ("火" with "火車", "火車站" with "火車").
 
 A problem is ``(i18n key, params)``; ``None`` means the clue is valid.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
 import simplemma
@@ -26,6 +32,7 @@ import snowballstemmer  # type: ignore[import-untyped]
 Problem = tuple[str, dict[str, Any]]
 
 MIN_PART = 3  # a compound's parts are at least this long ("sea|horse", not "gi|ant")
+COMPOUND_CHECKS = ("dictionary", "any_split")
 RELAXED_MAX_WORDS = 3  # relaxed clues may be short names or open compounds ("new york")
 PUNCTUATION_RELAXED = "-'."
 
@@ -44,8 +51,38 @@ def is_known_english(word: str) -> bool:
     return len(word) >= MIN_PART and bool(simplemma.is_known(word, lang="en"))
 
 
-def compound_parts(outer: str, inner: str, language: str) -> bool:
-    """True when ``inner`` is a part of the compound ``outer`` (both lower case, inner != outer)."""
+@cache
+def compound_table() -> dict[str, tuple[str, str]]:
+    """English closed compounds and their two parts, from the shipped list."""
+    text = (resources.files("tabletrek.games.codenames_duet") / "data" / "compounds_en.txt").read_text(
+        encoding="utf-8"
+    )
+    table: dict[str, tuple[str, str]] = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            word, first, second = line.split("\t")
+            table[word] = (first, second)
+    return table
+
+
+@cache
+def english_compound(word: str) -> tuple[str, str] | None:
+    """The two parts of ``word`` (or of its lemma: "snowmen") when it is a compound, else None."""
+    table = compound_table()
+    found = table.get(word)
+    if found is None:
+        lemma = str(simplemma.lemmatize(word, lang="en")).casefold()
+        found = table.get(lemma)
+    return found
+
+
+def shares_form(a: str, b: str) -> bool:
+    return a == b or not english_forms(a).isdisjoint(english_forms(b))
+
+
+def split_parts(outer: str, inner: str, language: str) -> bool:
+    """tabletrek's first reading (``compound_check="any_split"``): ``inner`` is a part of ``outer``
+    whenever the rest of ``outer`` is a known word, compound or not."""
     if inner == outer or inner not in outer:
         return False
     if language == "zh":
@@ -92,6 +129,18 @@ def shape_problem(raw: str, relaxed: bool) -> Problem | None:
     return None
 
 
+def compound_parts(outer: str, inner: str, language: str, check: str = "dictionary") -> bool:
+    """True when ``inner`` is a part of the compound ``outer`` (both lower case, inner != outer)."""
+    if inner == outer:
+        return False
+    if language == "zh" or check == "any_split":
+        return split_parts(outer, inner, language)
+    if not (outer.isascii() and outer.isalpha() and inner.isascii() and inner.isalpha()):
+        return False
+    parts = english_compound(outer)
+    return parts is not None and any(shares_form(inner, part) for part in parts)
+
+
 @dataclass(frozen=True)
 class BoardIndex:
     """The visible words prepared for checking many clues: their forms, by form."""
@@ -112,7 +161,9 @@ def board_index(visible: tuple[str, ...], language: str) -> BoardIndex:
     return BoardIndex(visible, frozenset(visible), form_of)
 
 
-def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem | None:
+def board_problem(
+    clue: str, visible: Iterable[str], language: str, check: str = "dictionary"
+) -> Problem | None:
     """Problems with the clue against the visible words (clue already in lower case)."""
     board = board_index(tuple(visible), language)
     if clue in board.exact:
@@ -127,14 +178,16 @@ def board_problem(clue: str, visible: Iterable[str], language: str) -> Problem |
             return ("codenames_duet.clue.contains", {"clue": clue, "word": part})
     for word in board.words:
         for part in parts:
-            if part in word and compound_parts(word, part, language):
+            if compound_parts(word, part, language, check):
                 return ("codenames_duet.clue.part_of", {"clue": clue, "word": word})
-            if word in part and compound_parts(part, word, language):
+            if compound_parts(part, word, language, check):
                 return ("codenames_duet.clue.contains", {"clue": clue, "word": word})
     return None
 
 
-def clue_problem(raw: str, visible: Iterable[str], language: str, relaxed: bool) -> Problem | None:
+def clue_problem(
+    raw: str, visible: Iterable[str], language: str, relaxed: bool, check: str = "dictionary"
+) -> Problem | None:
     """Why the clue word ``raw`` (as typed) is not allowed, or None when it is.
 
     The board rules come first ("Acorn" with "acorn" on the table is a visible word, whatever its
@@ -142,7 +195,7 @@ def clue_problem(raw: str, visible: Iterable[str], language: str, relaxed: bool)
     """
     if not raw.split():
         return ("codenames_duet.clue.empty", {})
-    problem = board_problem(" ".join(raw.casefold().split()), visible, language)
+    problem = board_problem(" ".join(raw.casefold().split()), visible, language, check)
     if problem is not None:
         return problem
     return shape_problem(raw, relaxed)

@@ -23,12 +23,11 @@ from tabletrek.core.rng import copy_rng, derive_seed, make_rng
 from tabletrek.core.state import Result, State, normalize_text
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.codenames_duet import snapshot
-from tabletrek.games.codenames_duet.clues import clue_problem, number_problem
+from tabletrek.games.codenames_duet.clues import COMPOUND_CHECKS, clue_problem, number_problem
 from tabletrek.games.codenames_duet.key import (
     ASSASSIN,
     BYSTANDER,
     GREEN,
-    GREENS_PER_SIDE,
     KINDS,
     draw_key,
     sample_partner_side,
@@ -36,7 +35,7 @@ from tabletrek.games.codenames_duet.key import (
 from tabletrek.games.codenames_duet.snapshot import copy_clue
 from tabletrek.games.codenames_duet.words import BOARD_SIZE, WordPack, load_pack
 
-MAX_NUMBER = GREENS_PER_SIDE  # a clue never needs to point at more greens than a side has
+MAX_NUMBER = 9  # the seed: "one word and one number", 1-9, not capped by the greens left
 MAX_TOKENS = 11  # the box holds 11 timer tokens
 CLUE_SAMPLE = 6  # clue suggestions offered by legal_actions (any valid word may be typed)
 # Clue problems that are a violation of the word rules (cost a token with strict_penalty), as
@@ -73,6 +72,15 @@ class Duet(Game):
         OptionSpec("first_clue", 0, "codenames_duet.option.first_clue", kind=int, choices=(0, 1)),
         OptionSpec("relaxed_clues", False, "codenames_duet.option.relaxed_clues"),
         OptionSpec("strict_penalty", False, "codenames_duet.option.strict_penalty"),
+        # Records made before the compound dictionary (turn 2) were checked by any split.
+        OptionSpec(
+            "compound_check",
+            "dictionary",
+            "codenames_duet.option.compound_check",
+            kind=str,
+            choices=COMPOUND_CHECKS,
+            legacy="any_split",
+        ),
     )
 
     @classmethod
@@ -151,17 +159,15 @@ class Duet(Game):
         return state
 
     def _bot_factories(self) -> dict[str, BotFactory]:
-        # The AI partner (ai/, extra [ai]) offers its bots through ``ai.bot_factories()``; without
-        # numpy or its tables the game still plays with the random bot and humans. The AI knows
-        # English only, so other packs offer no AI bots rather than bots that refuse to start.
-        if self.pack.language != "en":
-            return {}
+        # The AI partner (ai/, extra [ai]) offers its bots through ``ai.bot_factories(pack)``;
+        # without numpy or its tables the game still plays with the random bot and humans. A pack
+        # in a language the AI has no tables for gets no AI bots rather than bots that refuse to start.
         try:
             module = importlib.import_module("tabletrek.games.codenames_duet.ai")
         except ImportError:
             return {}
         factories = getattr(module, "bot_factories", None)
-        return dict(factories()) if callable(factories) else {}
+        return dict(factories(self.pack)) if callable(factories) else {}
 
     def terminal(self) -> TextUI:
         from tabletrek.games.codenames_duet.text import DuetTextUI
@@ -258,8 +264,10 @@ class DuetState(State):
         return first if self.turns % 2 == 0 else 1 - first
 
     def number_range(self) -> tuple[int, int]:
+        """The numbers a clue may carry: 1-9 (0-9 with ``zero_clues``), whatever the greens left;
+        the seed asks for "one word and one number" and sets no cap."""
         low = 0 if self.game.options["zero_clues"] else 1
-        return low, self.greens_left(self.giver)
+        return low, MAX_NUMBER
 
     def clue_problem(self, word: str, number: int | None = None) -> tuple[str, dict[str, Any]] | None:
         """Why ``clue <word> <number>`` is not allowed now (i18n key, params), or None.
@@ -270,8 +278,11 @@ class DuetState(State):
             problem = number_problem(number, *self.number_range())
             if problem is not None:
                 return problem
-        pack = self.game.pack
-        return clue_problem(word, self.visible_words(), pack.language, self.game.options["relaxed_clues"])
+        options = self.game.options
+        language = self.game.pack.language
+        return clue_problem(
+            word, self.visible_words(), language, options["relaxed_clues"], options["compound_check"]
+        )
 
     # ----- legal actions ------------------------------------------------------------------------
 
@@ -288,6 +299,7 @@ class DuetState(State):
         picker = random.Random(derive_seed(self.seed, len(self._history)))
         visible = self.visible_words()
         relaxed = game.options["relaxed_clues"]
+        check = game.options["compound_check"]
         words: list[str] = []
         # Draw pack words at random until enough are valid (bounded, so a tiny pack cannot loop).
         for _ in range(20 * CLUE_SAMPLE):
@@ -296,14 +308,17 @@ class DuetState(State):
                 continue
             taken.add(i)
             word = pack.words[i]
-            if clue_problem(word, visible, pack.language, relaxed) is None:
+            if clue_problem(word, visible, pack.language, relaxed, check) is None:
                 words.append(word)
                 if len(words) == CLUE_SAMPLE:
                     break
         if not words:
             # A pack of exactly 25 words leaves no word off the board: a number is a valid clue.
             words = [str(n) for n in range(10) if str(n) not in visible][:CLUE_SAMPLE]
-        low, high = self.number_range()
+        # Suggested numbers stay within the greens left (any 1-9 may be typed): a menu of clues
+        # for 7 with two greens to find would only mislead.
+        low = self.number_range()[0]
+        high = max(low, min(MAX_NUMBER, self.greens_left(self.giver)))
         return [game.clue_action(w, picker.randint(low, high)) for w in words]
 
     def _legal_actions(self) -> list[Action]:

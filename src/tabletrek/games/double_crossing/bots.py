@@ -141,7 +141,9 @@ class TraderBot:
             value += (
                 2.5
                 if any(
-                    o < 0 and cash >= half(c.contracts[k].price) and has_cars(s, seat, k)
+                    o < 0
+                    and cash >= half(c.contracts[k].price)
+                    and (not s.game.connections_needs_cars or has_cars(s, seat, k))
                     for k, o in enumerate(s.owner)
                 )
                 else 0.0
@@ -274,7 +276,10 @@ class TraderBot:
         self, s: DoubleCrossingState, task: dict[str, Any], by: By, legal: list[Action]
     ) -> Action:
         want = self.demand(s)
-        best = max(range(s.content.size), key=lambda sp: (self.space_value(s, sp, want), -sp))
+        spaces = [a for a, _, _ in by[GO]]
+        best = max(spaces, key=lambda sp: (self.space_value(s, sp, want), -sp))
+        if DECLINE in by and self.space_value(s, best, want) <= 0.0:
+            return self.game.act(DECLINE)  # nowhere better than staying put
         return self.game.act(GO, best)
 
     def _on_tower(self, s: DoubleCrossingState, task: dict[str, Any], by: By, legal: list[Action]) -> Action:
@@ -291,9 +296,14 @@ class TraderBot:
                 return (spaces[sp].amount / 100_000, -sp)
             if kind == "stop":
                 return (0.5, -sp)
+            if kind == "control-tower":
+                return (-2.0, -sp)  # the victim would move someone else: likely us
             return (-1.0 if sp in s.dropped or kind in ("central", "corner", "trade") else 0.0, -sp)
 
-        return self.game.act(MOVE, victim, max(allowed, key=harm))
+        target = max(allowed, key=harm)
+        if DECLINE in by and harm(target)[0] < 0.0:
+            return self.game.act(DECLINE)  # every space would help the leader
+        return self.game.act(MOVE, victim, target)
 
     def _on_return(self, s: DoubleCrossingState, task: dict[str, Any], by: By, legal: list[Action]) -> Action:
         contracts = s.content.contracts

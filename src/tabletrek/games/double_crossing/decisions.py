@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     DecideFn = Callable[[Flow, Task, int, int, int, list[Event]], None]
 
 
+CREW_PER_TURN = 2  # the seed: Railroad Crew, 1-2 cards per turn
+
+
 def contract_ref(flow: Flow, k: int) -> dict[str, str]:
     return text_ref(f"double_crossing.contract.{flow.content.contracts[k].slug}")
 
@@ -90,14 +93,22 @@ def window_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: lis
 # ----- before the roll ---------------------------------------------------------------------------
 
 
+def crew_room(flow: Flow, seat: int) -> int:
+    """Railroad Crew cards the seat may still play on this roll: 1-2 a turn (每回合可使用1~2張),
+    counted over the whole turn, Roll Again included (``crew_per_roll``: per roll instead)."""
+    used = 0 if flow.game.crew_per_roll else flow.crew_used
+    return min(flow.hands[seat][CREW], CREW_PER_TURN - used)
+
+
 def preroll_options(flow: Flow, task: Task) -> list[Action]:
     g = flow.game
     seat = task["seat"]
     hand = flow.hands[seat]
     out = [g.act(ROLL, 0)]
-    if hand[CREW]:
+    room = crew_room(flow, seat)
+    if room >= 1:
         out += [g.act(ROLL, 1), g.act(ROLL, 2)]
-    if hand[CREW] >= 2:
+    if room >= 2:
         out.append(g.act(ROLL, 3))
     if hand[VILLAIN] and not flow.used_villain:
         for other in range(g.players):
@@ -344,11 +355,19 @@ def double_cross_decide(flow: Flow, task: Task, kind: int, a: int, b: int, event
 
 
 def roundhouse_options(flow: Flow, task: Task) -> list[Action]:
-    return [flow.game.act(GO, s) for s in range(flow.content.size)]
+    g = flow.game
+    if g.forced_moves:  # tabletrek's first reading: a compulsory move, staying put rolls again
+        return [g.act(GO, s) for s in range(flow.content.size)]
+    # The seed's "may move" (可將…移至): declining is staying, so the own space is no move.
+    here = flow.pos[task["seat"]]
+    return [*(g.act(GO, s) for s in range(flow.content.size) if s != here), g.act(DECLINE)]
 
 
 def roundhouse_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: list[Event]) -> None:
     flow.stack.pop()
+    if kind == DECLINE:
+        events.append(Event("double_crossing.event.stay", {"player": seat_ref(task["seat"])}))
+        return
     flow._teleport(task["seat"], a, task["own"], events)
 
 
@@ -358,18 +377,25 @@ def tower_index(flow: Flow) -> int:
 
 def tower_options(flow: Flow, task: Task) -> list[Action]:
     g = flow.game
-    tower = tower_index(flow)
-    return [
+    # The seed sends the token to any space (任一方格), the Control Tower included; the option
+    # tower_to_tower=false keeps tabletrek's first reading, which left the tower out.
+    barred = -1 if g.tower_to_tower else tower_index(flow)
+    out = [
         g.act(MOVE, other, s)
         for other in range(g.players)
         if other != task["seat"]
         for s in range(flow.content.size)
-        if s != tower  # our ruling: nobody is sent to the Control Tower (no endless chains)
+        if s != barred
     ]
+    # "May move" (可將…移至): the player may decline, unless forced_moves keeps the move compulsory.
+    return out if g.forced_moves else [*out, g.act(DECLINE)]
 
 
 def tower_decide(flow: Flow, task: Task, kind: int, a: int, b: int, events: list[Event]) -> None:
     flow.stack.pop()
+    if kind == DECLINE:
+        events.append(Event("double_crossing.event.tower_declined", {"player": seat_ref(task["seat"])}))
+        return
     events.append(
         Event("double_crossing.event.tower", {"player": seat_ref(task["seat"]), "target": seat_ref(a)})
     )

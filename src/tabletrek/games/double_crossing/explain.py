@@ -8,13 +8,14 @@ from tabletrek.core.actions import IllegalAction
 from tabletrek.core.events import seat_ref, text_ref
 from tabletrek.core.state import normalize_text
 from tabletrek.games.double_crossing.content import CREW, ENGINEER, STOP, VILLAIN, half
-from tabletrek.games.double_crossing.decisions import cards_available, has_cars
+from tabletrek.games.double_crossing.decisions import CREW_PER_TURN, cards_available, has_cars, tower_index
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
     BUY_CARDS,
     BUY_N,
     CONNECT,
     DOUBLE_CROSS,
+    GO,
     MOVE,
     REACT,
     ROLL,
@@ -64,7 +65,7 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
     phase = task["k"]
     pending = text_ref(f"double_crossing.phase.{phase}")
     who = seat_ref(task["seat"])
-    kind, a, _b = game.decode[action.index]
+    kind, a, b = game.decode[action.index]
     head = words.split()[0]
     expected = PHASE_OF.get(words if words == "buy cards" else head)
     if head == "buy" and words != "buy cards":
@@ -72,7 +73,7 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
     if head == "sell":
         expected = phase if phase in ("rack", "pay") else "pay"
     if head == "decline":
-        expected = phase if phase in ("yard", "connect", "double_cross") else "yard"
+        expected = phase if phase in ("yard", "connect", "double_cross", "roundhouse", "tower") else "yard"
     if expected != phase:
         return _ill("not_now", player=who, pending=pending)
     seat = task["seat"]
@@ -82,6 +83,8 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
         return _ill("no_card", card=text_ref("double_crossing.card.stop"))
     if kind == ROLL and hand[CREW] < ROLL_CREW[a]:
         return _ill("crew_needed", n=ROLL_CREW[a])
+    if kind == ROLL:
+        return _ill("crew_per_turn", most=CREW_PER_TURN, used=state.crew_used)
     if kind == PLAY_VILLAIN:
         if not hand[VILLAIN]:
             return _ill("no_card", card=text_ref("double_crossing.card.villain"))
@@ -107,7 +110,7 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
         price = k.price if kind == TRADE else half(k.price)
         if state.cash[seat] < price:
             return _ill("too_poor", amount=price)
-        if not has_cars(state, seat, a):
+        if (kind == TRADE or game.connections_needs_cars) and not has_cars(state, seat, a):
             return _ill("cars_needed")
     if kind == BUY_CAR:
         if a != task["car"]:
@@ -117,8 +120,10 @@ def explain_action(state: DoubleCrossingState, text: str) -> IllegalAction:
         return _ill("too_poor", amount=c.car_prices[a])
     if kind == DOUBLE_CROSS:
         return _ill("not_theirs")
+    if kind == GO and a == state.pos[seat]:
+        return _ill("stay_is_decline")
     if kind == MOVE and a == seat:
         return _ill("not_yourself")
-    if kind == MOVE:
+    if kind == MOVE and b == tower_index(state) and not game.tower_to_tower:
         return _ill("not_tower")
     return _ill("not_now", player=who, pending=pending)

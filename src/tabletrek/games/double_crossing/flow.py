@@ -58,6 +58,8 @@ class Flow(State):
     used_villain: bool
     used_engineer: bool
     stops_left: int
+    crew_used: int
+    """Railroad Crew cards played this turn (the seed allows 1-2 per turn, not per roll)."""
     winner: int | None
     ended: bool
     rounds: int
@@ -222,6 +224,7 @@ class Flow(State):
         self.again = self.hard_end = self.engineer_ok = False
         self.used_villain = self.used_engineer = False
         self.stops_left = self.game.stops_per_turn
+        self.crew_used = 0
         events.append(Event("double_crossing.event.turn", {"player": seat_ref(seat), "round": self.rounds}))
         self.stack.append({"k": "preroll", "seat": seat})
         n = self.game.players
@@ -244,6 +247,7 @@ class Flow(State):
         crew = ROLL_CREW[variant]
         if crew:
             self._play_card(seat, CREW, crew)
+            self.crew_used += crew
         slow, back = bool(variant & 1), bool(variant & 2)
         dice = [self._die()] if slow else [self._die(), self._die()]
         steps = sum(dice)

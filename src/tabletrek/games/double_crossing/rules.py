@@ -56,10 +56,16 @@ class DoubleCrossing(Game):
     option_specs = (
         OptionSpec("exact_return", False, "double_crossing.option.exact_return"),
         OptionSpec("max_rounds", 200, "double_crossing.option.max_rounds", kind=int, minimum=1),
-        OptionSpec("connections_needs_cars", True, "double_crossing.option.connections_needs_cars"),
+        # The seed's Connections names no cars (docs/rules/double-crossing.md, "Changed in turn 2");
+        # records made before then named this option, so they keep their value.
+        OptionSpec("connections_needs_cars", False, "double_crossing.option.connections_needs_cars"),
         OptionSpec(
             "stops_per_turn", 1, "double_crossing.option.stops_per_turn", kind=int, minimum=1, maximum=5
         ),
+        # Options for tabletrek's older readings; records that predate them were played that way.
+        OptionSpec("crew_per_roll", False, "double_crossing.option.crew_per_roll", legacy=True),
+        OptionSpec("forced_moves", False, "double_crossing.option.forced_moves", legacy=True),
+        OptionSpec("tower_to_tower", True, "double_crossing.option.tower_to_tower", legacy=False),
     )
 
     content: Content
@@ -70,6 +76,9 @@ class DoubleCrossing(Game):
         self.max_rounds: int = self.options["max_rounds"]
         self.connections_needs_cars: bool = self.options["connections_needs_cars"]
         self.stops_per_turn: int = self.options["stops_per_turn"]
+        self.crew_per_roll: bool = self.options["crew_per_roll"]
+        self.forced_moves: bool = self.options["forced_moves"]
+        self.tower_to_tower: bool = self.options["tower_to_tower"]
         actions: list[Action] = []
         decode: list[tuple[int, int, int]] = []
         table: dict[tuple[int, int, int], Action] = {}
@@ -155,6 +164,7 @@ class DoubleCrossing(Game):
         state.again = state.hard_end = state.engineer_ok = False
         state.used_villain = state.used_engineer = False
         state.stops_left = 0
+        state.crew_used = 0
         state.winner = None
         state.ended = False
         state.rounds = 1

@@ -197,6 +197,7 @@ class DoubleCrossingState(Flow):
             "used_villain": self.used_villain,
             "used_engineer": self.used_engineer,
             "stops_left": self.stops_left,
+            "crew_used": self.crew_used,
             "winner": self.winner,
             "ended": self.ended,
             "rounds": self.rounds,
@@ -226,6 +227,8 @@ class DoubleCrossingState(Flow):
         self.used_villain = bool(data["used_villain"])
         self.used_engineer = bool(data["used_engineer"])
         self.stops_left = int(data["stops_left"])
+        # States saved before the per-turn count existed held no count: nothing played yet.
+        self.crew_used = int(data.get("crew_used", 0))
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.ended = bool(data["ended"])
         self.rounds = int(data["rounds"])

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 MEXICAN = "mx"
+SMALL_TABLE = 6  # the seed: fewer than 6 players, double-9 is recommended (少於6人，建議用「雙九」)
 
 
 class MexicanTrain(Game):
@@ -30,17 +31,25 @@ class MexicanTrain(Game):
     default_players = 4
     searchable = True
     option_specs = (
-        OptionSpec("set_size", 12, "mexican_train.option.set_size", kind=int, choices=(12, 9)),
+        # None: the set follows the player count (the seed's advice); records made before turn 2
+        # name 12, the old default, and keep it.
+        OptionSpec(
+            "set_size", None, "mexican_train.option.set_size", kind=int, choices=(12, 9), nullable=True
+        ),
         OptionSpec("engine", None, "mexican_train.option.engine", kind=int, minimum=0, nullable=True),
         OptionSpec("rounds", None, "mexican_train.option.rounds", kind=int, minimum=1, nullable=True),
         OptionSpec("rotate_start", False, "mexican_train.option.rotate_start"),
-        OptionSpec("relaxed_doubles", False, "mexican_train.option.relaxed_doubles"),
+        # The seed lets the tile after a double go elsewhere (docs/rules/mexican-train.md); records
+        # made before turn 2 name False, the old default, and keep it.
+        OptionSpec("relaxed_doubles", True, "mexican_train.option.relaxed_doubles"),
         OptionSpec("double_blank_points", 0, "mexican_train.option.double_blank_points", kind=int, minimum=0),
     )
 
     def _setup(self) -> None:
         sets = tile_sets()
-        size: int = self.options["set_size"]
+        chosen = self.options["set_size"]
+        size: int = (9 if self.players < SMALL_TABLE else 12) if chosen is None else chosen
+        self.set_size: int = size
         if size not in sets:
             raise ValueError(f"mexican-train has no double-{size} set in its data")
         self.tileset: TileSet = sets[size]

@@ -65,6 +65,8 @@ def _explain_own(state: TouringState, card: int, team: int) -> IllegalAction:
         return IllegalAction(
             "touring.illegal.pile_full", card=CARD_REF[card], count=state.game.required[slot]
         )
+    if card == COUNTRY and not state.go[team] and not state.game.country_first:
+        return IllegalAction("touring.illegal.go_first")
     if card == COUNTRY:
         return IllegalAction("touring.illegal.already_country")
     return IllegalAction(

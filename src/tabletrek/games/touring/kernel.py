@@ -86,9 +86,10 @@ SIZE = RNG + 1
 # Any odd 32-bit number will do (xorshift's state must not be 0); ``seed`` replaces it.
 RNG_START = 0x2545F491
 
-# Config array: players, teams, max turns, free discard, required mileage (4), goal miles.
-CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL = 0, 1, 2, 3, 4, 8
-CFG_SIZE = 9
+# Config array: players, teams, max turns, free discard, required mileage (4), goal miles, whether
+# Country may come before Go (option country_first).
+CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST = 0, 1, 2, 3, 4, 8, 9
+CFG_SIZE = 10
 
 MILE_VALUES = np.array([1, 3, 15, 30], dtype=np.int64)
 # The targeted cards in action-index order (rules.TARGETED): City Limits, Puncture, OOG, Collision.
@@ -176,6 +177,7 @@ def config(state: TouringState) -> np.ndarray:
     cfg[CFG_FREE] = int(game.free_discard)
     cfg[CFG_REQ : CFG_REQ + 4] = game.required
     cfg[CFG_GOAL] = game.goal_miles
+    cfg[CFG_COUNTRY_FIRST] = int(game.country_first)
     return cfg
 
 
@@ -265,7 +267,8 @@ def legal_actions(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
                 out[n] = card
                 n += 1
         elif card == COUNTRY:
-            if sp_top in (-1, CITY):
+            # Go first (rules.py): an empty speed pile takes Country once the Go pile holds a card.
+            if sp_top == CITY or (sp_top == -1 and (go_top != -1 or cfg[CFG_COUNTRY_FIRST] == 1)):
                 out[n] = COUNTRY
                 n += 1
         elif card == GASOLINE:

@@ -44,7 +44,7 @@ from tabletrek.games.touring.cards import (
 # Action index layout: plays of untargeted cards use the card code; targeted plays follow, then
 # discards, then the pass (only when a hand is empty).
 TARGET_BASE = CARD_TYPES
-MAX_TEAMS = 3
+MAX_TEAMS = 5  # five players play individually (docs/rules/touring.md, "Players and cards")
 VARIANTS = 3  # collision: 0 = no choice to make, 1 = take a 30, 2 = take the 15s
 TAKE_AUTO, TAKE_30, TAKE_15S = range(VARIANTS)
 VARIANT_WORD = ("", "30", "15s")
@@ -53,7 +53,11 @@ PASS = DISCARD_BASE + CARD_TYPES
 NUM_ACTIONS = PASS + 1
 HAND_SIZE = 5
 
-TEAM_REF = tuple(text_ref(f"touring.team.{t + 1}") for t in range(MAX_TEAMS))
+TEAM_REF = tuple(text_ref(f"touring.team.{t + 1}") for t in range(3))  # team games: 2 or 3 teams
+TEAMS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}
+REDUCED_DECK = (3, 5, 6)
+"""Player counts that play with the 96-card deck and the 70-mile set: the seed's 3 and 6, and 5
+(our ruling: five players play individually like three)."""
 
 _DECK: DeckSpec | None = None
 
@@ -68,18 +72,21 @@ def default_deck() -> DeckSpec:
 class Touring(Game):
     name = "touring"
     package = "tabletrek.games.touring"
-    player_counts = (2, 3, 4, 6)
+    player_counts = (2, 3, 4, 5, 6)
     default_players = 2
     searchable = True
     option_specs = (
         OptionSpec("free_discard", False, "touring.option.free_discard"),
         OptionSpec("max_turns", 2000, "touring.option.max_turns", kind=int, minimum=1),
+        # Go is the first card of a player's area (the seed); records made before this option
+        # existed let Country come first.
+        OptionSpec("country_first", False, "touring.option.country_first", legacy=True),
     )
 
     def _setup(self) -> None:
         deck = default_deck()
-        reduced = self.players in (3, 6)
-        self.teams: int = {2: 2, 3: 3, 4: 2, 6: 3}[self.players]
+        reduced = self.players in REDUCED_DECK
+        self.teams: int = TEAMS[self.players]
         self.deck_counts: tuple[int, ...] = deck.reduced if reduced else deck.full
         self.required: tuple[int, int, int, int] = deck.required_reduced if reduced else deck.required_full
         self.goal_miles: int = sum(n * m for n, m in zip(self.required, MILES, strict=True))
@@ -90,6 +97,7 @@ class Touring(Game):
         self.team_games = self.players > self.teams
         self.free_discard: bool = self.options["free_discard"]
         self.max_turns: int = self.options["max_turns"]
+        self.country_first: bool = self.options["country_first"]
         # Indices that name no move in this player count hold a placeholder with empty text.
         self._actions: list[Action] = [Action(i, "") for i in range(NUM_ACTIONS)]
         for card in range(CARD_TYPES):
@@ -312,7 +320,10 @@ class TouringState(State):
                 if go_top == GO and miles[slot] < required[slot]:
                     plays.append(actions[card])
             elif card == COUNTRY:
-                if speed_top is None or speed_top == CITY:
+                # Go is "the first card a player places in their own area" (the seed): Country
+                # starts the speed pile only once the Go pile holds a card, which is always a Go
+                # first (a delay needs a Go, a remedy a delay).
+                if speed_top == CITY or (speed_top is None and (go or game.country_first)):
                     plays.append(actions[COUNTRY])
             elif card in (GASOLINE, HAULED):
                 if go_top == REMEDY_FOR[card]:

@@ -23,7 +23,8 @@ from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
 from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
 from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
-from tabletrek.games.codenames_duet.ai.tables import load_tables
+from tabletrek.games.codenames_duet.ai.tables import load_tables, table_language
+from tabletrek.i18n import translate
 
 GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
 GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
@@ -53,13 +54,13 @@ def _models(value: Any) -> tuple[str, ...]:
     return names
 
 
-def _knobs(params: dict[str, Any]) -> tuple[GiverKnobs, GuesserKnobs]:
+def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, GuesserKnobs]:
     params = dict(params)
     difficulty = params.pop("difficulty", "normal")
     if difficulty not in DIFFICULTY:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, not {difficulty!r}")
-    giver: dict[str, Any] = dict(DIFFICULTY[difficulty])
-    guesser: dict[str, Any] = {}
+    giver: dict[str, Any] = {**DIFFICULTY[difficulty], "language": language}
+    guesser: dict[str, Any] = {"language": language}
     if "models" in params:
         giver["models"] = guesser["models"] = _models(params.pop("models"))
     if "giver_models" in params:
@@ -109,15 +110,28 @@ class DuetAI:
         self.name = "codenames-ai"
         self.seat = seat
         self.game = game
-        giver_knobs, guesser_knobs = _knobs(params)
         pack = getattr(game, "pack", None)
+        language = "en" if pack is None else table_language(pack.language)
+        if language is None:
+            raise ValueError(f"the Codenames Duet AI has no tables for {pack.source!r}")  # type: ignore[union-attr]
+        giver_knobs, guesser_knobs = _knobs(params, language)
         if pack is not None:  # refuse at once, not at the first move, a pack the tables do not cover
-            load_tables().rows(pack.words)
+            load_tables(language).rows(pack.words)
         self.giver = ClueGiver(giver_knobs, seed=seed or 0)
         self.guesser = Guesser(guesser_knobs)
+        self.last_targets: tuple[str, ...] = ()  # the words its last clue was meant for
+
+    def explain(self, lang: str) -> str | None:
+        """Why the last move: the words the last clue was meant for (None after a guess)."""
+        if not self.last_targets:
+            return None
+        t = "codenames_duet.ui."
+        words = translate(t + "word_separator", lang).join(self.last_targets)
+        return translate(t + "hint_targets", lang, words=words)
 
     def act(self, state: State) -> Action:
         check_turn(self, state)
+        self.last_targets = ()
         view = state.view(self.seat)
         legal = state.legal_actions()
         situation = situation_from_view(view)
@@ -145,6 +159,7 @@ class DuetAI:
         clue = self.giver.give(situation, is_legal, used)
         greens_left = len(situation.my_targets())
         number = max(1, min(clue.number, greens_left))
+        self.last_targets = tuple(situation.words[c] for c in clue.targets[:number])
         return self.game.clue_action(clue.word, number)  # type: ignore[no-any-return]
 
 

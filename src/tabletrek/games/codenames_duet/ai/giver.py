@@ -3,9 +3,14 @@
 For every clue candidate c and count k it takes the k unfound greens the ensemble ranks highest for c
 and asks how far they stand above the most dangerous other word: the best bystander my partner could
 still touch, or the best assassin plus an extra margin. A (c, k) is admissible when that gap is at
-least ``delta`` and the k-th target is at least ``tau`` above chance; the giver picks the admissible
-pair with the largest k + 0.5 * min(gap, 2), minus small penalties for rare words and for words its
-models read differently (``consensus``). All scores are in standard deviations (z-scores).
+least ``delta`` and the k-th target is at least ``tau`` above chance. Among admissible pairs the
+number is *calibrated* (``sigma`` > 0, the default): a partner is assumed to read every word with
+Gaussian noise, and (c, k) is worth the greens that partner is expected to find before a miss minus
+``assassin_cost`` x P(an assassin reads above the k-th target); 3 or more only when P(all found)
+is at least ``big_number_p`` (a safe 2 beats a risky 4). With ``sigma`` = 0 it picks the largest
+k + 0.5 * min(gap, 2) instead. Then small penalties for rare words and for words its models read
+differently (``consensus``); Chinese clues that share a character with an open board word come last.
+All scores are in standard deviations (z-scores).
 
 Two stricter variants are knobs, off by default because they did not win more games against a
 partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of
@@ -23,17 +28,22 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.games.codenames_duet.ai.situation import Situation
-from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores
+from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores, load_tables
 
-DEFAULT_MODELS: tuple[str, ...] = ("minilm", "l3", "use", "glove")
 NEG = np.float32(-1e9)
+
+
+def shipped_models(models: tuple[str, ...], language: str) -> tuple[str, ...]:
+    """``models``, or (empty) every table shipped for the language."""
+    return models or load_tables(language).shipped
 
 
 @dataclass(frozen=True)
 class GiverKnobs:
     """Difficulty knobs (z units). Larger margins: safer, smaller numbers; smaller: bolder."""
 
-    models: tuple[str, ...] = DEFAULT_MODELS
+    models: tuple[str, ...] = ()  # empty: every shipped table of the language
+    language: str = "en"  # table language (ai/tables.py): "en" or "zh-Hant"
     delta: float = 0.5  # margin of the k-th target over the best bystander
     delta_assassin: float = 1.0  # extra margin demanded over assassins
     tau: float = 1.5  # the k-th target's own z-score must reach this
@@ -48,13 +58,18 @@ class GiverKnobs:
     # word); a clue is worth its expected greens minus ``assassin_cost`` times P(assassin). 0 = off.
     noise: float = 0.0
     disagreement: float = 1.0
-    assassin_cost: float = 6.0
+    assassin_cost: float = 3.0  # in greens, for ``noise`` and ``sigma``
     shortlist: int = 150
     samples: int = 64
     # Adapting to the partner: weight the models by how well each explains the cells the partner
     # touched on my earlier clues (softmax of ``adapt`` x log-likelihood; 0 = equal weights).
     adapt: float = 0.0
     adapt_temperature: float = 0.5
+    # Calibrated numbers (0 = off): the partner is assumed to read each board word's z-score with
+    # Gaussian noise ``sigma``; the giver announces the number with the best expected greens minus
+    # ``assassin_cost`` x P(assassin), and 3+ only when P(all found) >= ``big_number_p``.
+    sigma: float = 0.7
+    big_number_p: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -84,7 +99,8 @@ class ClueGiver:
         return self._eps_cache
 
     def scores(self, words: Sequence[str]) -> BoardScores:
-        return board_scores(self.knobs.models, words, self.knobs.vocab_cut)
+        k = self.knobs
+        return board_scores(shipped_models(k.models, k.language), words, k.vocab_cut, k.language)
 
     def candidates(
         self, situation: Situation
@@ -114,7 +130,10 @@ class ClueGiver:
             gap = (1.0 - w) * gap + w * worst
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
         ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
-        value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
+        if k_opts.sigma > 0:
+            value = np.where(ok, self._calibrated(cells, sorted_mean, bystanders, assassins, gap), NEG)
+        else:
+            value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
         best_k = value.argmax(axis=0)
         best = value.max(axis=0)
         # No admissible k: fall back to the safest single-target clue (valued below any admissible one).
@@ -123,10 +142,13 @@ class ClueGiver:
         best_k = np.where(none, 0, best_k) + 1
         rarity = _rarity(n_clues, k_opts.rarity)
         if k_opts.consensus > 0:
-            agree = agreement(k_opts.models)
+            agree = agreement(scores.models, k_opts.language)
             if agree is not None:
                 rarity = rarity + k_opts.consensus * (1.0 - agree[:n_clues])
         fallback = fallback - rarity
+        if k_opts.language != "en":  # written-form links (shared characters) are no hints
+            open_words = [w for i, w in enumerate(scores.board) if i not in situation.covered]
+            fallback[scores.tables.rows_sharing_characters(open_words, n_clues)] -= 1000.0  # last resort
         self._targets = targets
         self._gap = gap
         self._cells = cells
@@ -172,6 +194,46 @@ class ClueGiver:
         mixed = np.tensordot(weights.astype(np.float32), scores.clue_z, axes=1)  # (clues, 25)
         spread = float(mixed[::7].std()) or 1.0  # a subsample is enough for the scale
         return np.ascontiguousarray((mixed / np.float32(spread)).T)
+
+    def _calibrated(
+        self,
+        cells: npt.NDArray[np.float32],
+        sorted_mean: npt.NDArray[np.float32],
+        bystanders: list[int],
+        assassins: list[int],
+        gap: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.float32]:
+        """(k, clues) value of announcing k: the greens a partner who reads each word with noise
+        ``sigma`` is expected to find before a miss, minus ``assassin_cost`` x the chance that one
+        of my assassins reads above the k-th target. A number of 3 or more also needs P(every
+        target found) >= ``big_number_p``: a safe 2 beats a risky 4. Only a shortlist of clue words
+        (the best by the plain margins) is valued; the rest stay inadmissible, and so does any
+        (clue, k) that fails the plain margins (``delta``, ``delta_assassin``, ``tau``)."""
+        k_opts = self.knobs
+        kmax, n_clues = sorted_mean.shape
+        value = np.full((kmax, n_clues), NEG, dtype=np.float32)
+        ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
+        rough = (gap + 0.5 * ks).max(axis=0)
+        short = np.argpartition(-rough, min(k_opts.shortlist, n_clues) - 1)[: k_opts.shortlist]
+        top = sorted_mean[:, short]  # (k, P)
+        scale = np.float32(1.702 / (k_opts.sigma * np.sqrt(2.0)))  # logistic approximation of Phi
+
+        def log_above(rows: list[int]) -> npt.NDArray[np.float32]:
+            """(k, P): log P(the j-th target reads above every word of ``rows``)."""
+            if not rows:
+                return np.zeros_like(top)
+            diff = top[:, None, :] - cells[rows][:, short][None, :, :]  # (k, rows, P)
+            return np.asarray(-np.log1p(np.exp(-scale * diff)).sum(axis=1), dtype=np.float32)
+
+        safe_from_assassins = log_above(assassins)
+        p_all = np.exp(np.cumsum(log_above(bystanders) + safe_from_assassins, axis=0))
+        expected = np.cumsum(p_all, axis=0)  # greens found before a miss, at most k
+        p_assassin = 1.0 - np.exp(safe_from_assassins)
+        worth = expected - np.float32(k_opts.assassin_cost) * p_assassin
+        allowed = (ks <= 2) | (p_all >= k_opts.big_number_p)
+        allowed &= top >= k_opts.tau  # a real link, not the best of weak ones
+        value[:, short] = np.where(allowed, worth, NEG)
+        return value
 
     @staticmethod
     def _worst_gap(

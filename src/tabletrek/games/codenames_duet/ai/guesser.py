@@ -14,7 +14,9 @@ for the clue), each share capped at ``cap``. The current clue weighs fully and, 
 ``spill`` more shares (givers seldom count every related word); earlier clues by ``old_weight``.
 A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_assassin.
 
-In sudden death (no clue, and any miss loses) it touches the cell most likely green.
+On the last timer token it takes no bonus guess past the number unless P(green) >= 0.9
+(``last_token_green``): an assassin there ends a game that sudden death could still win. In sudden
+death (no clue, and any miss loses) it touches the cell most likely green.
 """
 
 from __future__ import annotations
@@ -25,14 +27,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletrek.games.codenames_duet.ai.giver import DEFAULT_MODELS
+from tabletrek.games.codenames_duet.ai.giver import shipped_models
 from tabletrek.games.codenames_duet.ai.situation import Situation
 from tabletrek.games.codenames_duet.ai.tables import BoardScores, board_scores
 
 
 @dataclass(frozen=True)
 class GuesserKnobs:
-    models: tuple[str, ...] = DEFAULT_MODELS
+    models: tuple[str, ...] = ()  # empty: every shipped table of the language
+    language: str = "en"
     temperature: float = 0.2  # softness of "which cell did the clue mean" (z units)
     loss_cost: float = 4.0  # an assassin costs this many greens
     endgame_cost: float = 2.0  # ... and this many once few tokens are left (time is the danger then)
@@ -40,6 +43,11 @@ class GuesserKnobs:
     spill: float = 0.3  # extra intended shares of the current clue once its number is reached
     old_weight: float = 0.7  # weight of earlier clues' unfound targets
     cap: float = 0.95  # no clue makes a cell certain
+    # Playing the clock: past the clue's number a bonus guess needs P(green) >= ``bonus_green``,
+    # and on the last timer token >= ``last_token_green`` (a miss there costs nothing but an
+    # assassin ends the game, and sudden death still gives a chance to win).
+    bonus_green: float = 0.0
+    last_token_green: float = 0.9
     vocab_cut: int = 20000
 
 
@@ -54,7 +62,8 @@ class Guesser:
         self.knobs = knobs or GuesserKnobs()
 
     def scores(self, words: Sequence[str]) -> BoardScores:
-        return board_scores(self.knobs.models, words, self.knobs.vocab_cut)
+        k = self.knobs
+        return board_scores(shipped_models(k.models, k.language), words, k.vocab_cut, k.language)
 
     def clue_z(self, scores: BoardScores, word: str) -> np.ndarray | None:
         z = scores.word_ensemble(word)
@@ -115,6 +124,10 @@ class Guesser:
         best = int(value.argmax())
         if may_stop and value[best] <= 0:
             return Guess(None, float(value[best]))
+        if may_stop and clue is not None and hits_this_turn >= clue[1]:
+            floor = k.last_token_green if situation.tokens_left <= 1 else k.bonus_green
+            if p_green[best] < floor:
+                return Guess(None, float(value[best]))
         if not math.isfinite(float(value[best])):
             best = 0
         return Guess(cells[best], float(value[best]))

@@ -8,12 +8,29 @@ read by a partner who "thinks" differently — the closest offline stand-in for 
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletrek.core.registry import load
+
+
+@dataclass(frozen=True)
+class ClueReport:
+    """One AI clue as played: what the giver meant and what the partner touched on it."""
+
+    word: str
+    number: int
+    targets: tuple[str, ...]  # the giver's intended words (its first ``number`` targets)
+    touched: tuple[str, ...]  # the partner's guesses on this clue, in order
+    greens: int  # how many of them were the giver's agents
+
+    @property
+    def decoded(self) -> bool:
+        """Every intended word was touched on this clue."""
+        return set(self.targets) <= set(self.touched)
 
 
 @dataclass
@@ -26,6 +43,9 @@ class GameOutcome:
     announced: int  # sum of clue numbers
     hits: int  # greens found on clues' own guessing
     sudden: bool = False  # the timer ran out and the game went to sudden death
+    clue_reports: list[ClueReport] = field(default_factory=list, compare=False)
+    clue_seconds: list[float] = field(default_factory=list, compare=False)  # per bot.act for a clue
+    guess_seconds: list[float] = field(default_factory=list, compare=False)
 
 
 @dataclass
@@ -68,21 +88,51 @@ class Summary:
     def endings(self) -> Counter[str]:
         return Counter(o.ending for o in self.outcomes)
 
+    def clue_reports(self) -> list[ClueReport]:
+        return [r for o in self.outcomes for r in o.clue_reports]
+
+    def decoded_share(self, min_number: int = 3) -> tuple[int, int]:
+        """(fully decoded, all) AI clues announcing at least ``min_number`` words."""
+        big = [r for r in self.clue_reports() if r.number >= min_number]
+        return sum(1 for r in big if r.decoded), len(big)
+
 
 def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> GameOutcome:
-    """One two-player game, both seats the AI with ``params``; the bots' seeds derive from ``seed``."""
+    """One two-player game, both seats the AI with ``params``; the bots' seeds derive from ``seed``.
+
+    Records every clue with the giver's intended words and the wall time of every ``bot.act``.
+    """
     game = load("codenames-duet", players=2, **dict(options or {}))
     state = game.new_game(seed=seed)
     bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **dict(params)) for s in (0, 1)]
     sudden = False
+    targets: list[tuple[str, ...]] = []  # per clue given, in order
+    clue_seconds: list[float] = []
+    guess_seconds: list[float] = []
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        sudden = sudden or state.public_view()["phase"] == "sudden"
-        state.apply(bots[seat].act(state))
+        phase = state.public_view()["phase"]
+        sudden = sudden or phase == "sudden"
+        start = time.perf_counter()
+        action = bots[seat].act(state)
+        (clue_seconds if phase == "clue" else guess_seconds).append(time.perf_counter() - start)
+        if phase == "clue":
+            targets.append(tuple(getattr(bots[seat], "last_targets", ())))
+        state.apply(action)
     view = state.public_view()
     clues = [c for c in view["clues"] if not c.get("penalty")]
     hits = sum(1 for c in clues for g in c["guesses"] if g["kind"] == "green")
+    reports = [
+        ClueReport(
+            str(c["word"]),
+            int(c["number"]),
+            meant,
+            tuple(str(g["word"]) for g in c["guesses"]),
+            sum(1 for g in c["guesses"] if g["kind"] == "green"),
+        )
+        for c, meant in zip(clues, targets, strict=False)
+    ]
     reason = view["result"]["reason"]
     return GameOutcome(
         seed=seed,
@@ -93,6 +143,9 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
         announced=sum(int(c["number"]) for c in clues),
         hits=hits,
         sudden=sudden,
+        clue_reports=reports,
+        clue_seconds=clue_seconds,
+        guess_seconds=guess_seconds,
     )
 
 

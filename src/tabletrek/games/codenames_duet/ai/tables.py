@@ -4,6 +4,9 @@ Nothing here loads a model: each table is a vocabulary x dimension int8 matrix w
 already reduced with PCA at build time. Similarities are cosines, turned into z-scores with the mean
 and standard deviation the build measured for that model, so margins are in the same units for every
 model and an ensemble can average them.
+
+One directory per table language under ``data/``: ``en`` for the English pack, ``zh_hant`` for the
+Traditional Chinese pack (its own clue vocabulary, in Traditional characters).
 """
 
 from __future__ import annotations
@@ -25,10 +28,22 @@ from tabletrek.core.data import DataError
 
 FloatArray = npt.NDArray[np.float32]
 DATA_FILES = ("tables.npz", "vocab.txt")
+LANGUAGES = ("en", "zh-Hant")
+# The pack's clue language (words.pack_language) -> the table language that covers it.
+PACK_LANGUAGE = {"en": "en", "zh": "zh-Hant"}
 
 
-def data_dir() -> Path:
-    return Path(str(resources.files("tabletrek.games.codenames_duet.ai") / "data"))
+def data_dir(lang: str = "en") -> Path:
+    if lang not in LANGUAGES:
+        raise ValueError(f"no AI tables for language {lang!r}; there are: {', '.join(LANGUAGES)}")
+    # Directory names are identifiers ("zh_hant"): the wheel's package discovery skips others.
+    folder = lang.replace("-", "_").lower()
+    return Path(str(resources.files("tabletrek.games.codenames_duet.ai") / "data" / folder))
+
+
+def table_language(pack_language: str) -> str | None:
+    """The table language for a word pack's language, or None when the AI cannot play it."""
+    return PACK_LANGUAGE.get(pack_language)
 
 
 @dataclass(frozen=True)
@@ -52,6 +67,7 @@ class Tables:
     """The vocabulary and every model's vectors; the first ``n_clues`` words are clue candidates."""
 
     def __init__(self, directory: Path) -> None:
+        self.directory = directory
         manifest_path = directory / "manifest.json"
         try:
             manifest: dict[str, Any] = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -61,26 +77,42 @@ class Tables:
         self.words: list[str] = (directory / "vocab.txt").read_text(encoding="utf-8").split()
         self.index: dict[str, int] = {w: i for i, w in enumerate(self.words)}
         self.n_clues: int = int(manifest["n_clues"])
+        self.language: str = str(manifest.get("language", "en"))
         if len(self.words) != int(manifest["n_words"]):
             raise DataError(str(directory / "vocab.txt"), "n_words", "does not match manifest.json")
         self.models: dict[str, ModelTable] = {}
         self._moments: dict[int, Moments] = {}
+        self._char_rows: dict[str, npt.NDArray[np.intp]] | None = None
         self.agreement: dict[tuple[str, str], FloatArray] = {}
         with np.load(directory / "tables.npz") as data:
             for key in data.files:
                 if key.startswith("agree_"):
                     a, b = key.split("_")[1:3]
                     self.agreement[(a, b)] = data[key].astype(np.float32)
-            for name, meta in manifest["models"].items():
-                q = data[f"{name}_q"].astype(np.float32)
-                q *= data[f"{name}_scale"][:, None]
-                q /= np.linalg.norm(q, axis=1, keepdims=True)
-                if q.shape[0] != len(self.words):
-                    raise DataError(str(directory / "tables.npz"), f"{name}_q", "row count != vocabulary")
-                # Stored dims-major (the rows are a transposed view): a board's products with the
-                # whole clue vocabulary then come out one contiguous row per board word.
-                vectors = np.ascontiguousarray(q.T).T
-                self.models[name] = ModelTable(name, vectors, float(meta["mean"]), float(meta["std"]))
+            self._read_models(directory, manifest, data)
+        self.shipped: tuple[str, ...] = tuple(self.models)
+
+    def _read_models(self, directory: Path, manifest: dict[str, Any], data: Any) -> None:
+        for name, meta in manifest["models"].items():
+            q = data[f"{name}_q"].astype(np.float32)
+            q *= data[f"{name}_scale"][:, None]
+            q /= np.linalg.norm(q, axis=1, keepdims=True)
+            if q.shape[0] != len(self.words):
+                raise DataError(str(directory / "tables.npz"), f"{name}_q", "row count != vocabulary")
+            # Stored dims-major (the rows are a transposed view): a board's products with the
+            # whole clue vocabulary then come out one contiguous row per board word.
+            vectors = np.ascontiguousarray(q.T).T
+            self.models[name] = ModelTable(name, vectors, float(meta["mean"]), float(meta["std"]))
+
+    def add_models(self, directory: Path) -> None:
+        """Add the tables of another directory built over the same vocabulary (the evaluation's
+        held-out partner model, which the AI's own tables leave out)."""
+        manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+        if manifest.get("vocab_sha256") != self.manifest.get("vocab_sha256"):
+            raise DataError(str(directory), "vocab_sha256", "built over another vocabulary")
+        with np.load(directory / "tables.npz") as data:
+            self._read_models(directory, manifest, data)
+        self._moments.clear()
 
     def moments(self, n_clues: int) -> Moments:
         """Mean and covariance (population) of the first ``n_clues`` rows of all models side by side,
@@ -99,6 +131,25 @@ class Tables:
             self._moments[n_clues] = Moments(spans, mean, rows.T @ rows / n_clues)
         return self._moments[n_clues]
 
+    def rows_sharing_characters(self, words: Sequence[str], n_clues: int) -> npt.NDArray[np.intp]:
+        """Clue rows (of the first ``n_clues``) that share a character with any of ``words``.
+
+        For Chinese: a clue that shares a character with a board word ("樣子" for "褲子") links
+        to it by its written form, which a subword model over-rates and a person does not take
+        for a hint (and the rules forbid the clue outright when it contains the whole word).
+        """
+        if self._char_rows is None:
+            index: dict[str, list[int]] = {}
+            for row, word in enumerate(self.words[: self.n_clues]):
+                for ch in set(word):
+                    index.setdefault(ch, []).append(row)
+            self._char_rows = {ch: np.asarray(rows, dtype=np.intp) for ch, rows in index.items()}
+        found = [self._char_rows[ch] for ch in {c for w in words for c in w} if ch in self._char_rows]
+        if not found:
+            return np.zeros(0, dtype=np.intp)
+        rows = np.unique(np.concatenate(found))
+        return rows[rows < n_clues]
+
     def clue_vectors_t(self, name: str, n_clues: int) -> FloatArray:
         """(dims, n_clues), a view of the dims-major storage."""
         return self.model(name).vectors[:n_clues].T
@@ -111,12 +162,13 @@ class Tables:
             raise ValueError(f"no AI table for model {name!r}; the tables have: {known}") from None
 
     def rows(self, words: Sequence[str]) -> list[int]:
-        """Vocabulary rows of board words; every word of the English pack has one."""
+        """Vocabulary rows of board words; every word of the language's shipped pack has one."""
         missing = [w for w in words if w.lower() not in self.index]
         if missing:
             raise ValueError(
-                f"the AI has no vectors for {', '.join(missing)}: it plays the English word pack "
-                "(rebuild the tables with scripts/build_codenames_tables.py for another pack)"
+                f"the AI has no vectors for {', '.join(missing)}: its {self.language} tables cover the "
+                f"shipped {self.language} word pack (rebuild them with scripts/build_codenames_tables.py "
+                "for another pack)"
             )
         return [self.index[w.lower()] for w in words]
 
@@ -128,15 +180,15 @@ class Tables:
 
 
 @cache
-def pair_agreement(model_a: str, model_b: str) -> FloatArray:
+def pair_agreement(model_a: str, model_b: str, lang: str = "en") -> FloatArray:
     """Per clue word, how alike two models find it: the correlation of its similarities to the
-    English pack's words under each model (a word one model "reads" oddly is a risky clue)."""
+    pack's words under each model (a word one model "reads" oddly is a risky clue)."""
     from tabletrek.games.codenames_duet.words import load_pack
 
-    tables = load_tables()
+    tables = load_tables(lang)
     if (model_a, model_b) in tables.agreement:  # precomputed by the build
         return tables.agreement[(model_a, model_b)]
-    rows = tables.rows(load_pack("en").words)
+    rows = tables.rows(load_pack(lang).words)
     profiles = []
     for name in (model_a, model_b):
         sims = tables.z(name, slice(0, tables.n_clues), rows)
@@ -146,18 +198,18 @@ def pair_agreement(model_a: str, model_b: str) -> FloatArray:
     return np.asarray((profiles[0] * profiles[1]).sum(axis=1), dtype=np.float32)
 
 
-def agreement(models: Sequence[str]) -> FloatArray | None:
+def agreement(models: Sequence[str], lang: str = "en") -> FloatArray | None:
     """Mean pairwise agreement of ``models`` per clue word (None for a single model)."""
     pairs = [(a, b) for i, a in enumerate(models) for b in models[i + 1 :]]
     if not pairs:
         return None
-    return np.asarray(np.mean([pair_agreement(*sorted(p)) for p in pairs], axis=0), dtype=np.float32)
+    return np.asarray(np.mean([pair_agreement(*sorted(p), lang) for p in pairs], axis=0), dtype=np.float32)
 
 
 @cache
-def load_tables() -> Tables:
-    """The shipped tables, loaded once per process."""
-    return Tables(data_dir())
+def load_tables(lang: str = "en") -> Tables:
+    """The shipped tables of one language, loaded once per process."""
+    return Tables(data_dir(lang))
 
 
 def file_checksums(directory: Path | None = None) -> dict[str, str]:
@@ -283,11 +335,13 @@ def _scratch(shape: tuple[int, ...]) -> FloatArray:
 _BOARD_CACHE: OrderedDict[tuple[Any, ...], BoardScores] = OrderedDict()
 
 
-def board_scores(models: Sequence[str], board: Sequence[str], vocab_cut: int) -> BoardScores:
-    key = (tuple(models), tuple(board), vocab_cut)
+def board_scores(
+    models: Sequence[str], board: Sequence[str], vocab_cut: int, lang: str = "en"
+) -> BoardScores:
+    key = (lang, tuple(models), tuple(board), vocab_cut)
     scores = _BOARD_CACHE.get(key)
     if scores is None:
-        scores = BoardScores(load_tables(), models, board, vocab_cut)
+        scores = BoardScores(load_tables(lang), models, board, vocab_cut)
         _BOARD_CACHE[key] = scores
         while len(_BOARD_CACHE) > 8:
             _BOARD_CACHE.popitem(last=False)

@@ -122,6 +122,10 @@ function renderForm(form, gameName, playerCount = null) {
   fillSeats();
   refreshBots();
   const clock = el("input", { type: "number", id: "clock", min: 0, max: 86400, value: 0 });
+  // private by default: only the links find the table; public lists it under the open tables
+  const isPublic = el("input", { type: "checkbox", id: "public" });
+  // a chosen seed is for practice only (nobody else at the table to deceive): the server refuses it otherwise
+  const seed = el("input", { type: "number", id: "seed", min: 0, step: 1, placeholder: t("web.lobby.default") });
   const error = el("p", { id: "create-error", class: "error", role: "alert" });
   form.append(
     el("label", {}, t("web.ui.game"), " ", gameSelect),
@@ -129,7 +133,10 @@ function renderForm(form, gameName, playerCount = null) {
     el("fieldset", {}, el("legend", {}, t("web.ui.seats")), seats),
     game.options.length ? el("fieldset", {}, el("legend", {}, t("web.ui.options")), options) : null,
     el("label", {}, t("web.ui.clock"), " ", clock),
-    el("details", { class: "advanced", id: "advanced" }, el("summary", {}, t("web.lobby.advanced")), el("h3", {}, t("web.lobby.raw_settings")), raw, advanced),
+    el("div", { class: "option" }, el("label", { for: "public" }, isPublic, " ", el("span", { class: "optname" }, t("web.lobby.public"))), el("small", {}, t("web.lobby.public_about"))),
+    el("p", { class: "muted" }, t("web.lobby.practice_about")),
+    el("details", { class: "advanced", id: "advanced" }, el("summary", {}, t("web.lobby.advanced")), el("h3", {}, t("web.lobby.raw_settings")), raw, advanced,
+      el("label", {}, t("web.lobby.seed"), " ", seed)),
     el("p", {}, el("a", { href: `/rules/${game.name}`, target: "_blank" }, t("web.ui.rules"))),
     el("button", { type: "submit", id: "create-table" }, t("web.ui.create")),
     error,
@@ -150,6 +157,8 @@ function renderForm(form, gameName, playerCount = null) {
     }
     const seconds = Number(clock.value);
     if (seconds > 0) spec.clock = seconds;
+    if (isPublic.checked) spec.public = true;
+    if (seed.value !== "") spec.seed = parseInt(seed.value, 10);
     const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
     const body = await resp.json();
     if (!resp.ok) {
@@ -158,7 +167,7 @@ function renderForm(form, gameName, playerCount = null) {
     }
     const seatsOwned = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
     const mine = seatsOwned.length ? body.tokens[String(seatsOwned[0])] : null;
-    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.tokens }));
+    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.invites }));
     location.href = `/t/${body.table}`;
   };
 }
@@ -198,9 +207,28 @@ export function parseSettings(text) {
 }
 
 function freeSeats(row) {
-  // the public listing of open tables may say how many seats are free; older servers do not
-  const n = row.free_seats ?? row.open_seats ?? row.free;
-  return typeof n === "number" ? n : null;
+  // GET /api/tables lists each public table's open seats by number
+  return Array.isArray(row.open_seats) ? row.open_seats.length : 0;
+}
+
+/** Join a public table: claim its first open seat for a token only this browser holds. */
+async function join(row, button) {
+  const resp = await fetch(`/api/tables/${encodeURIComponent(row.id)}/claim`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat: row.open_seats[0] }),
+  });
+  const body = await resp.json();
+  if (!resp.ok) {
+    button.after(el("span", { class: "error", role: "alert" }, ` ${t(body.key, body.args || {})}`));
+    renderTables(); // someone else took it: the list changed
+    return;
+  }
+  const key = `tt.table.${row.id}`;
+  const entry = JSON.parse(localStorage.getItem(key) || "{}");
+  entry.token = body.token;
+  localStorage.setItem(key, JSON.stringify(entry));
+  location.href = `/t/${row.id}`;
 }
 
 async function renderTables() {
@@ -215,13 +243,14 @@ async function renderTables() {
   }
   const names = Object.fromEntries(games.map((g) => [g.name, g.domain]));
   const title = (row) => (names[row.game] ? t(`${names[row.game]}.title`) : String(row.game));
-  const waiting = tables.filter((row) => row.status !== "over" && (freeSeats(row) ?? 0) > 0);
+  const waiting = tables.filter((row) => row.status !== "over" && freeSeats(row) > 0);
   if (!waiting.length) open.append(el("p", { class: "muted" }, t("web.lobby.no_open")));
   else {
     open.append(
       el("ul", { class: "tables", id: "open-list" }, waiting.map((row) =>
         el("li", {}, `${title(row)} · ${t("web.ui.n_players", { n: row.players })} · ${t("web.lobby.free_seats", { n: freeSeats(row) })} `,
-          el("a", { href: row.join || `/t/${row.id}`, class: "button-link" }, row.join ? t("web.lobby.join") : t("web.lobby.watch"))),
+          el("button", { type: "button", class: "join", "data-table": row.id, onclick: (e) => join(row, e.target) }, t("web.lobby.join")), " ",
+          el("a", { href: `/t/${row.id}#watch`, class: "button-link secondary" }, t("web.lobby.watch"))),
       )),
     );
   }

@@ -70,6 +70,7 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
     }
     const entry = JSON.parse(localStorage.getItem(`tt.table.${body.table}`) || "{}");
     if (body.token) entry.token = body.token;
+    else if (body.invite && !entry.token) entry.claim = body.invite; // claimed by the new table's page
     if (body.host) {
       entry.host = body.host;
       entry.invites = body.invites;
@@ -160,7 +161,7 @@ export function Invites({ invites, names, tableId, onNew }) {
       <ul id="invites">
         ${Object.entries(invites).map(([seat, token]) => html`
           <li key=${seat} data-seat=${seat}>
-            <label>${names[Number(seat)]}: <input readonly value=${`${location.origin}/t/${tableId}#seat=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
+            <label>${names[Number(seat)]}: <input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
             <button class="secondary new-invite" onClick=${() => onNew(seat)}>${t("web.ui.new_invite")}</button>
           </li>`)}
         <li><label>${t("web.ui.spectator_link")}: <input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>

@@ -14,8 +14,14 @@ const key = `tt.table.${tableId}`;
 const saved = JSON.parse(localStorage.getItem(key) || "{}");
 const hash = new URLSearchParams(location.hash.slice(1));
 if (hash.get("seat")) {
-  // An invite link: keep the seat token in this browser only, out of the address bar and server logs.
+  // A seat link: keep the seat token in this browser only, out of the address bar and server logs.
   saved.token = hash.get("seat");
+  localStorage.setItem(key, JSON.stringify(saved));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+if (hash.get("invite")) {
+  // An invite link: claimed once (see claimInvite), for a fresh token only this browser holds.
+  saved.claim = hash.get("invite");
   localStorage.setItem(key, JSON.stringify(saved));
   history.replaceState(null, "", location.pathname + location.search);
 }
@@ -99,6 +105,10 @@ function onMessage(message) {
       page.model = { ...page.model, table: message.table, names: message.names };
       draw();
     }
+  } else if (message.type === "notice") {
+    // a bot took a seat over, a player came back, a seat was opened twice: shown in the log
+    page.log = page.log.map((e) => ({ line: e.line, fresh: false })).concat([{ line: { key: message.key, args: message.args }, fresh: true }]);
+    if (page.model) draw();
   } else if (message.type === "chat") {
     page.chat = (message.reset ? [] : page.chat).concat(message.lines || []).slice(-100);
     draw();
@@ -117,11 +127,13 @@ function onMessage(message) {
   }
 }
 
-/** A rematch: each player of this table gets their own seat token at the new table. */
+/** A rematch: each player of this table gets their own seat at the new table: the first person
+ * its token, every other a one-use invite that the new table's page claims for a token of its own. */
 function followRematch(message) {
   if (!message.table) return;
   const entry = JSON.parse(localStorage.getItem(`tt.table.${message.table}`) || "{}");
   if (message.token) entry.token = message.token;
+  else if (message.invite && !entry.token) entry.claim = message.invite;
   localStorage.setItem(`tt.table.${message.table}`, JSON.stringify(entry));
 }
 
@@ -228,12 +240,20 @@ async function newInvite(seat) {
     draw();
     return;
   }
-  const mine = saved.token === saved.invites[String(seat)];
-  saved.invites[String(seat)] = body.token;
-  if (mine) saved.token = body.token;
+  saved.invites[String(seat)] = body.invite;
   localStorage.setItem(key, JSON.stringify(saved));
-  if (mine) send({ type: "hello", token: saved.token, nickname: nickname() || null, lang: currentLang() });
-  else draw();
+  draw();
+}
+
+async function claimInvite() {
+  // The first browser to open an invite link gets the seat's own token; the link is then spent.
+  const code = saved.claim;
+  delete saved.claim;
+  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: code }) });
+  const body = await resp.json();
+  if (resp.ok) saved.token = body.token;
+  else page.lastError = body;
+  localStorage.setItem(key, JSON.stringify(saved));
 }
 
 async function start(lang) {
@@ -255,6 +275,7 @@ async function start(lang) {
       if (page.model && page.model.you !== null) send({ type: "nick", nickname: name });
     },
   );
+  if (saved.claim) await claimInvite();
   if (page.model) draw();
   if (!page.socket) connect();
 }

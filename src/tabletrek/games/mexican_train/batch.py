@@ -1,0 +1,565 @@
+"""Mexican Train's rules compiled for batches of games (the vector environment, ``rl/vector.py``).
+
+Env ``i`` seeded ``s`` plays exactly the match ``tabletrek.load("mexican-train", ...)
+.new_game(seed=s)`` plays (``state.py`` is the reference): all randomness is Python's generator
+compiled (``core/mt19937.py``), the boneyard and trains keep their order, and
+``to_python_state`` hands an env back to the Python rules. Hands are sets of tiles: their order is
+no part of the rules (every use is membership), so a state handed back has sorted hands.
+
+The layout depends on the set and player count, so its offsets live in the config (int64): the
+options (set's highest pip, tiles, hand size, first engine, rounds, ``rotate_start``,
+``relaxed_doubles``, ``double_blank_points``), the state row's offsets, then the set's tables
+(the other end of each tile at each value, pips, doubles). State row (int32): per seat its hand as
+a list with a length; the boneyard (drawn from the end); each train's tiles and length, open end,
+whether it ends in a double; markers; first turns pending; totals; each round's scores; round, engine
+placer (-1 none), seat to act, phase, bonus, drawn tile (-1 none), run, passes, ended.
+
+Observation (float32, from the seat to act): own hand as one flag per tile; per train from its own
+(own, the next seats', the Mexican train): open end one-hot (high + 1), tiles on it / tiles in the
+set, ends in a double, marker (the Mexican train: 0); hand sizes by seat from the seat to act;
+boneyard size / tiles; phase one-hot (first turn, play, drawn); bonus; the engine value one-hot;
+round / rounds; totals by seat from the seat to act / 100.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletrek.core import mt19937 as mt
+from tabletrek.core.mt19937 import njit
+
+if TYPE_CHECKING:
+    from tabletrek.games.mexican_train.rules import MexicanTrain
+    from tabletrek.games.mexican_train.state import MexicanTrainState
+
+FIRST, PLAY, DRAWN = 0, 1, 2
+
+# Config header.
+(
+    K_P,
+    K_SLOTS,
+    K_NT,
+    K_HIGH,
+    K_HAND_SIZE,
+    K_FIRST_ENGINE,
+    K_ROUNDS,
+    K_ROTATE,
+    K_RELAXED,
+    K_BLANK_POINTS,
+    K_HAND,
+    K_HAND_N,
+    K_BONE,
+    K_BONE_N,
+    K_TRAIN,
+    K_TRAIN_N,
+    K_END,
+    K_OPEN,
+    K_MARK,
+    K_FIRST,
+    K_TOTALS,
+    K_RSCORES,
+    K_ROUND,
+    K_PLACER,
+    K_TO_ACT,
+    K_PHASE,
+    K_BONUS,
+    K_DRAWN,
+    K_RUN,
+    K_PASSES,
+    K_ENDED,
+    K_SIZE,
+    K_OTHER,
+    K_PIPS,
+    K_ISD,
+    K_DOUBLE_OF,
+    K_DRAW_ACTION,
+    HEADER,
+) = range(38)
+
+OPTIONS = frozenset(
+    {"set_size", "engine", "rounds", "rotate_start", "relaxed_doubles", "double_blank_points"}
+)
+"""The options of ``MexicanTrain`` this engine implements; any other raises rather than diverge."""
+
+
+def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
+    unknown = set(game.options) - OPTIONS
+    if unknown:
+        raise NotImplementedError(f"the compiled Mexican Train has no option {sorted(unknown)[0]!r} yet")
+    ts = game.tileset
+    players, nt, slots, high = game.players, ts.size, game.slots, ts.high
+    layout: dict[int, int] = {}
+    at = 0
+    for key, size in (
+        (K_HAND, players * nt),
+        (K_HAND_N, players),
+        (K_BONE, nt),
+        (K_BONE_N, 1),
+        (K_TRAIN, slots * nt),
+        (K_TRAIN_N, slots),
+        (K_END, slots),
+        (K_OPEN, slots),
+        (K_MARK, players),
+        (K_FIRST, players),
+        (K_TOTALS, players),
+        (K_RSCORES, game.num_rounds * players),
+        (K_ROUND, 1),
+        (K_PLACER, 1),
+        (K_TO_ACT, 1),
+        (K_PHASE, 1),
+        (K_BONUS, 1),
+        (K_DRAWN, 1),
+        (K_RUN, 1),
+        (K_PASSES, 1),
+        (K_ENDED, 1),
+    ):
+        layout[key] = at
+        at += size
+    tables = HEADER
+    other_at, pips_at = tables, tables + nt * (high + 1)
+    isd_at = pips_at + nt
+    double_at = isd_at + nt
+    cfg = np.zeros(double_at + high + 1, dtype=np.int64)
+    cfg[K_P], cfg[K_SLOTS], cfg[K_NT], cfg[K_HIGH] = players, slots, nt, high
+    cfg[K_HAND_SIZE], cfg[K_FIRST_ENGINE], cfg[K_ROUNDS] = game.hand_size, game.first_engine, game.num_rounds
+    cfg[K_ROTATE] = int(game.rotate_start)
+    cfg[K_RELAXED] = int(game.relaxed_doubles)
+    cfg[K_BLANK_POINTS] = game.double_blank_points
+    for key, offset in layout.items():
+        cfg[key] = offset
+    cfg[K_SIZE] = at
+    cfg[K_OTHER], cfg[K_PIPS], cfg[K_ISD], cfg[K_DOUBLE_OF] = other_at, pips_at, isd_at, double_at
+    cfg[K_DRAW_ACTION] = game.draw_action.index
+    cfg[other_at:pips_at] = np.array(ts.other, dtype=np.int64).reshape(-1)
+    cfg[pips_at:isd_at] = ts.pips
+    cfg[isd_at:double_at] = ts.is_double
+    cfg[double_at:] = ts.double_of
+    return cfg
+
+
+def state_size(game: MexicanTrain) -> int:
+    return int(config(game)[K_SIZE])
+
+
+def obs_size(game: MexicanTrain) -> int:
+    high1 = game.tileset.high + 1
+    return game.tileset.size + game.slots * (high1 + 3) + game.players + 1 + 3 + 1 + high1 + 1 + game.players
+
+
+# ----- the rules ----------------------------------------------------------------------------------
+
+
+@njit
+def other_end(cfg: np.ndarray, tile: int, value: int) -> int:
+    return cfg[cfg[K_OTHER] + tile * (cfg[K_HIGH] + 1) + value]
+
+
+@njit
+def hand_has(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> int:
+    """The position of ``tile`` in ``seat``'s hand list, or -1."""
+    base = cfg[K_HAND] + seat * cfg[K_NT]
+    for k in range(s[cfg[K_HAND_N] + seat]):
+        if s[base + k] == tile:
+            return k
+    return -1
+
+
+@njit
+def hand_add(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
+    n = s[cfg[K_HAND_N] + seat]
+    s[cfg[K_HAND] + seat * cfg[K_NT] + n] = tile
+    s[cfg[K_HAND_N] + seat] = n + 1
+
+
+@njit
+def hand_remove(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
+    k = hand_has(s, cfg, seat, tile)
+    base = cfg[K_HAND] + seat * cfg[K_NT]
+    n = s[cfg[K_HAND_N] + seat] - 1
+    s[base + k] = s[base + n]
+    s[cfg[K_HAND_N] + seat] = n
+
+
+@njit
+def start_round(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, round_index: int) -> None:
+    """``MexicanTrainState.start_round``: shuffle, deal, and set the engine (or set it aside)."""
+    players = cfg[K_P]
+    nt = cfg[K_NT]
+    engine = cfg[K_FIRST_ENGINE] - round_index
+    engine_tile = cfg[cfg[K_DOUBLE_OF] + engine]
+    s[cfg[K_ROUND]] = round_index
+    pool = cfg[K_BONE]
+    n = 0
+    for t in range(nt):
+        if cfg[K_ROTATE] == 1 and t == engine_tile:
+            continue
+        s[pool + n] = t
+        n += 1
+    mt.shuffle(g, s, pool, n)
+    size = cfg[K_HAND_SIZE]
+    for p in range(players):
+        for k in range(size):
+            s[cfg[K_HAND] + p * nt + k] = s[pool + p * size + k]
+        s[cfg[K_HAND_N] + p] = size
+    dealt = players * size
+    for k in range(n - dealt):
+        s[pool + k] = s[pool + dealt + k]
+    s[cfg[K_BONE_N]] = n - dealt
+    for r in range(cfg[K_SLOTS]):
+        s[cfg[K_TRAIN_N] + r] = 0
+        s[cfg[K_END] + r] = engine
+        s[cfg[K_OPEN] + r] = 0
+    for p in range(players):
+        s[cfg[K_MARK] + p] = 0
+        s[cfg[K_FIRST] + p] = 1
+    s[cfg[K_PHASE]] = FIRST
+    s[cfg[K_BONUS]] = 0
+    s[cfg[K_DRAWN]] = -1
+    s[cfg[K_RUN]] = 0
+    s[cfg[K_PASSES]] = 0
+    if cfg[K_ROTATE] == 1:
+        s[cfg[K_PLACER]] = -1
+        s[cfg[K_TO_ACT]] = round_index % players
+        return
+    holder = -1
+    for p in range(players):
+        if hand_has(s, cfg, p, engine_tile) >= 0:
+            holder = p
+            break
+    seat = round_index % players
+    while holder == -1:
+        # Nobody holds the engine: draw one tile each in turn order until it appears.
+        n = s[cfg[K_BONE_N]] - 1
+        s[cfg[K_BONE_N]] = n
+        tile = s[pool + n]
+        hand_add(s, cfg, seat, tile)
+        if tile == engine_tile:
+            holder = seat
+        seat = (seat + 1) % players
+    hand_remove(s, cfg, holder, engine_tile)
+    s[cfg[K_PLACER]] = holder
+    s[cfg[K_TO_ACT]] = (holder + 1) % players
+
+
+@njit
+def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
+    """``MexicanTrain._start(seed)``."""
+    s[:] = 0
+    mt.seed(g, seed)
+    start_round(s, g, cfg, 0)
+
+
+@njit
+def end_round(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
+    players = cfg[K_P]
+    nt = cfg[K_NT]
+    blank = cfg[cfg[K_DOUBLE_OF]]
+    round_index = s[cfg[K_ROUND]]
+    for p in range(players):
+        points = 0
+        for k in range(s[cfg[K_HAND_N] + p]):
+            t = s[cfg[K_HAND] + p * nt + k]
+            points += cfg[K_BLANK_POINTS] if t == blank else cfg[cfg[K_PIPS] + t]
+        s[cfg[K_RSCORES] + round_index * players + p] = points
+        s[cfg[K_TOTALS] + p] += points
+    if round_index + 1 < cfg[K_ROUNDS]:
+        start_round(s, g, cfg, round_index + 1)
+    else:
+        s[cfg[K_ENDED]] = 1
+
+
+@njit
+def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
+    seat = s[cfg[K_TO_ACT]]
+    if s[cfg[K_PHASE]] == FIRST:
+        s[cfg[K_FIRST] + seat] = 0
+    nxt = (seat + 1) % cfg[K_P]
+    s[cfg[K_TO_ACT]] = nxt
+    s[cfg[K_PHASE]] = FIRST if s[cfg[K_FIRST] + nxt] == 1 else PLAY
+    s[cfg[K_BONUS]] = 0
+    s[cfg[K_DRAWN]] = -1
+    s[cfg[K_RUN]] = 0
+
+
+@njit
+def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
+    found = False
+    for r in range(cfg[K_SLOTS]):
+        found |= s[cfg[K_OPEN] + r] == 1
+    return found
+
+
+@njit
+def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: int, tiles_from: int) -> int:
+    """Sets the plays onto train ``r`` of ``seat``'s hand (``tiles_from`` -1) or of the drawn tile."""
+    slots = cfg[K_SLOTS]
+    end = s[cfg[K_END] + r]
+    found = 0
+    if tiles_from >= 0:
+        if other_end(cfg, tiles_from, end) >= 0:
+            mask[tiles_from * slots + r] = True
+            found += 1
+        return found
+    base = cfg[K_HAND] + seat * cfg[K_NT]
+    for k in range(s[cfg[K_HAND_N] + seat]):
+        t = s[base + k]
+        if other_end(cfg, t, end) >= 0:
+            mask[t * slots + r] = True
+            found += 1
+    return found
+
+
+@njit
+def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
+    """``mask[a]`` = whether action ``a`` is legal (``MexicanTrainState._legal_actions``)."""
+    mask[:] = False
+    seat = s[cfg[K_TO_ACT]]
+    players = cfg[K_P]
+    draw_action = cfg[K_DRAW_ACTION]
+    phase = s[cfg[K_PHASE]]
+    if phase == FIRST:
+        found = mark_train(s, cfg, mask, seat, seat, -1)
+        if s[cfg[K_RUN]] == 0:
+            if found == 0:
+                mask[draw_action + 1] = True
+            return
+        last = s[cfg[K_TRAIN] + seat * cfg[K_NT] + s[cfg[K_TRAIN_N] + seat] - 1]
+        if cfg[cfg[K_ISD] + last] == 0:
+            mask[draw_action + 2] = True
+        return
+    tiles_from = -1 if phase == PLAY else s[cfg[K_DRAWN]]
+    restrict = any_open(s, cfg) and not (s[cfg[K_BONUS]] == 1 and cfg[K_RELAXED] == 1)
+    found = 0
+    for r in range(players + 1):
+        if r != seat and r != players and s[cfg[K_MARK] + r] == 0:  # noqa: PLR1714 - numba
+            continue  # not accessible: another player's train without a marker
+        if restrict and s[cfg[K_OPEN] + r] == 0:
+            continue
+        found += mark_train(s, cfg, mask, seat, r, tiles_from)
+    if phase == DRAWN:
+        mask[draw_action + 1] = True
+    elif found == 0:
+        mask[draw_action if s[cfg[K_BONE_N]] > 0 else draw_action + 1] = True
+
+
+@njit
+def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -> None:
+    seat = s[cfg[K_TO_ACT]]
+    nt = cfg[K_NT]
+    hand_remove(s, cfg, seat, tile)
+    n = s[cfg[K_TRAIN_N] + train]
+    s[cfg[K_TRAIN] + train * nt + n] = tile
+    s[cfg[K_TRAIN_N] + train] = n + 1
+    s[cfg[K_END] + train] = other_end(cfg, tile, s[cfg[K_END] + train])
+    double = cfg[cfg[K_ISD] + tile] == 1
+    s[cfg[K_OPEN] + train] = 1 if double else 0
+    s[cfg[K_PASSES]] = 0
+    if train == seat:
+        s[cfg[K_MARK] + seat] = 0
+    if s[cfg[K_HAND_N] + seat] == 0:
+        end_round(s, g, cfg)
+        return
+    if s[cfg[K_PHASE]] == FIRST:
+        s[cfg[K_RUN]] += 1
+        end = s[cfg[K_END] + seat]
+        base = cfg[K_HAND] + seat * nt
+        for k in range(s[cfg[K_HAND_N] + seat]):
+            if other_end(cfg, s[base + k], end) >= 0:
+                return
+        end_turn(s, cfg)
+    elif double:
+        s[cfg[K_BONUS]] = 1
+        s[cfg[K_PHASE]] = PLAY
+        s[cfg[K_DRAWN]] = -1
+    else:
+        end_turn(s, cfg)
+
+
+@njit
+def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
+    """``MexicanTrainState._apply``."""
+    draw_action = cfg[K_DRAW_ACTION]
+    if index < draw_action:
+        play(s, g, cfg, index // cfg[K_SLOTS], index % cfg[K_SLOTS])
+    elif index == draw_action:
+        seat = s[cfg[K_TO_ACT]]
+        n = s[cfg[K_BONE_N]] - 1
+        s[cfg[K_BONE_N]] = n
+        tile = s[cfg[K_BONE] + n]
+        hand_add(s, cfg, seat, tile)
+        s[cfg[K_DRAWN]] = tile
+        s[cfg[K_PHASE]] = DRAWN
+    elif index == draw_action + 1:
+        seat = s[cfg[K_TO_ACT]]
+        if s[cfg[K_PHASE]] != FIRST:
+            s[cfg[K_MARK] + seat] = 1
+        if s[cfg[K_BONE_N]] == 0:
+            s[cfg[K_PASSES]] += 1
+            if s[cfg[K_PASSES]] >= cfg[K_P]:
+                end_round(s, g, cfg)
+                return
+        end_turn(s, cfg)
+    else:
+        end_turn(s, cfg)
+
+
+@njit
+def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    """``Result.returns``: +1 for every seat with the lowest total, -1 for the others."""
+    players = cfg[K_P]
+    best = s[cfg[K_TOTALS]]
+    for p in range(players):
+        best = min(best, s[cfg[K_TOTALS] + p])
+    for p in range(players):
+        out[p] = 1.0 if s[cfg[K_TOTALS] + p] == best else -1.0
+
+
+@njit
+def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    """The observation of the seat to act (layout in the module docstring)."""
+    out[:] = 0.0
+    seat = s[cfg[K_TO_ACT]]
+    players = cfg[K_P]
+    nt = cfg[K_NT]
+    high1 = cfg[K_HIGH] + 1
+    for k in range(s[cfg[K_HAND_N] + seat]):
+        out[s[cfg[K_HAND] + seat * nt + k]] = 1.0
+    at = nt
+    for i in range(players + 1):
+        r = players if i == players else (seat + i) % players
+        out[at + s[cfg[K_END] + r]] = 1.0
+        out[at + high1] = s[cfg[K_TRAIN_N] + r] / nt
+        out[at + high1 + 1] = s[cfg[K_OPEN] + r]
+        if r < players:
+            out[at + high1 + 2] = s[cfg[K_MARK] + r]
+        at += high1 + 3
+    for i in range(players):
+        out[at + i] = s[cfg[K_HAND_N] + (seat + i) % players]
+    at += players
+    out[at] = s[cfg[K_BONE_N]] / nt
+    out[at + 1 + s[cfg[K_PHASE]]] = 1.0
+    out[at + 4] = s[cfg[K_BONUS]]
+    at += 5
+    out[at + cfg[K_FIRST_ENGINE] - s[cfg[K_ROUND]]] = 1.0
+    at += high1
+    out[at] = s[cfg[K_ROUND]] / cfg[K_ROUNDS]
+    at += 1
+    for i in range(players):
+        out[at + i] = s[cfg[K_TOTALS] + (seat + i) % players] / 100.0
+
+
+@njit
+def step_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    actions: np.ndarray,
+    seeds: np.ndarray,
+    next_seeds: np.ndarray,
+    stride: int,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    rewards: np.ndarray,
+    done: np.ndarray,
+    final: np.ndarray,
+    seats: np.ndarray,
+) -> int:
+    """As ``touring.batch.step_batch``: every env plays its action, finished games are dealt
+    anew; -1, or the first env whose action is illegal (then nothing has changed)."""
+    n = states.shape[0]
+    for i in range(n):
+        a = actions[i]
+        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
+            return i
+    to_act = cfg[K_TO_ACT]
+    ended = cfg[K_ENDED]
+    for i in range(n):
+        s = states[i]
+        actor = s[to_act]
+        apply(s, gens[i], cfg, actions[i])
+        if s[ended] == 1:
+            returns(s, cfg, final[i])
+            rewards[i] = final[i, actor]
+            done[i] = True
+            seeds[i] = next_seeds[i]
+            next_seeds[i] += stride
+            deal(s, gens[i], cfg, seeds[i])
+        else:
+            rewards[i] = 0.0
+            done[i] = False
+            final[i, :] = 0.0
+        legal_mask(s, cfg, mask[i])
+        observe(s, cfg, obs[i])
+        seats[i] = s[to_act]
+    return -1
+
+
+@njit
+def reset_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    seeds: np.ndarray,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    seats: np.ndarray,
+) -> None:
+    for i in range(states.shape[0]):
+        deal(states[i], gens[i], cfg, seeds[i])
+        legal_mask(states[i], cfg, mask[i])
+        observe(states[i], cfg, obs[i])
+        seats[i] = states[i][cfg[K_TO_ACT]]
+
+
+# ----- back to Python -----------------------------------------------------------------------------
+
+
+def to_python_state(
+    game: MexicanTrain, s: npt.NDArray[np.int32], g: npt.NDArray[np.uint32], seed: int
+) -> MexicanTrainState:
+    """The Python state of one env (hands sorted; no action history)."""
+    cfg = config(game)
+    players, nt = game.players, game.tileset.size
+
+    def at(key: int) -> int:
+        return int(cfg[key])
+
+    def cells(key: int, n: int, start: int = 0) -> list[int]:
+        return [int(x) for x in s[at(key) + start : at(key) + start + n]]
+
+    state = game._blank_state()
+    state._init_base(game, seed, mt.to_random(g))
+    placer = int(s[at(K_PLACER)])
+    state._load(
+        {
+            "round": int(s[at(K_ROUND)]),
+            "engine_placer": None if placer == -1 else placer,
+            "hands": [sorted(cells(K_HAND, int(s[at(K_HAND_N) + p]), p * nt)) for p in range(players)],
+            "boneyard": cells(K_BONE, int(s[at(K_BONE_N)])),
+            "trains": [cells(K_TRAIN, int(s[at(K_TRAIN_N) + r]), r * nt) for r in range(game.slots)],
+            "markers": [bool(x) for x in cells(K_MARK, players)],
+            "first_pending": [bool(x) for x in cells(K_FIRST, players)],
+            "to_act": int(s[at(K_TO_ACT)]),
+            "phase": int(s[at(K_PHASE)]),
+            "bonus": bool(s[at(K_BONUS)]),
+            "drawn": int(s[at(K_DRAWN)]),
+            "run": int(s[at(K_RUN)]),
+            "passes": int(s[at(K_PASSES)]),
+            "totals": cells(K_TOTALS, players),
+            "round_scores": [cells(K_RSCORES, players, r * players) for r in range(int(s[at(K_ROUND)]))]
+            + ([cells(K_RSCORES, players, int(s[at(K_ROUND)]) * players)] if s[at(K_ENDED)] else []),
+            "ended": bool(s[at(K_ENDED)]),
+        }
+    )
+    return state
+
+
+def canonical(state: MexicanTrainState) -> dict[str, Any]:
+    """What must agree between the engines: the state's dump with hands sorted, and the generator."""
+    dump = state._dump()
+    dump["hands"] = [sorted(hand) for hand in dump["hands"]]
+    dump["rng"] = state.rng.getstate()
+    return dump

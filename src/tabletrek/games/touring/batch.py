@@ -1,0 +1,530 @@
+"""Touring's rules compiled for batches of games (the vector environment, ``rl/vector.py``).
+
+Why a second compiled form beside ``kernel.py``: the search kernel keeps piles and the discard as
+counts and reshuffles with its own fast generator, which is right for sampled worlds but plays a
+different game than ``new_game(seed)`` after the first reshuffle. Here every pile keeps its order
+and all randomness comes from ``core/mt19937.py`` (Python's own generator, compiled), so env ``i``
+seeded ``s`` plays exactly the game ``tabletrek.load("touring", ...).new_game(seed=s)`` plays,
+move for move, and ``to_python_state`` hands any env back to the Python rules (``rules.py``,
+the reference). Hands are counts: their order is no part of the rules (views sort them), so a
+state handed back has sorted hands.
+
+State row (int32; room for ``P_MAX`` seats and ``T_MAX`` tables): hand counts per seat and card
+type; each table's Go pile and speed pile as cards bottom to top with a length; mileage counts per
+table; the discard pile and the draw pile as cards in order with lengths (the next card drawn is the
+last); seat to act, turns played, winning table (-1 none), ended.
+
+Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
+``country_needs_go`` (a flag for a Go-first rule: Country on an empty speed pile only once the
+table's Go pile holds a card; off in today's rules), the action layout's table count, the deck
+counts (12), the table of each seat. Everything is read off the loaded Python ``Touring`` game, so
+player counts and decks the rules define are followed without code here.
+
+Observation (float32, from the seat to act; tables rotated so its own table comes first):
+own hand counts (12); per table: Go-pile top one-hot (12 cards + empty), speed top one-hot
+(empty, Country, City Limits), mileage counts (4), mileage still required (4); hand sizes by seat
+from the seat to act (``P``); draw-pile size / deck size; discard counts (12); turns / turn limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletrek.core import mt19937 as mt
+from tabletrek.core.mt19937 import njit
+from tabletrek.games.touring.cards import (
+    CARD_TYPES,
+    CITY,
+    COLLISION,
+    COUNTRY,
+    GASOLINE,
+    GO,
+    HAULED,
+    M1,
+    M30,
+    OOG,
+    PUNCTURE,
+)
+from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
+
+if TYPE_CHECKING:
+    from tabletrek.games.touring.rules import Touring, TouringState
+
+C = CARD_TYPES
+P_MAX = 6
+T_MAX = 6
+HAND_SIZE = 5
+GO_CAP = 64
+SP_CAP = 16
+DECK_MAX = 128
+
+HANDS = 0
+GO_PILE = HANDS + P_MAX * C
+GO_LEN = GO_PILE + T_MAX * GO_CAP
+SP_PILE = GO_LEN + T_MAX
+SP_LEN = SP_PILE + T_MAX * SP_CAP
+MILES_AT = SP_LEN + T_MAX
+DISC = MILES_AT + T_MAX * 4
+DISC_N = DISC + DECK_MAX
+DRAW = DISC_N + 1
+DRAW_N = DRAW + DECK_MAX
+TO_ACT = DRAW_N + 1
+TURNS = TO_ACT + 1
+WINNER = TURNS + 1
+ENDED = WINNER + 1
+SIZE = ENDED + 1
+
+CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_NEEDS_GO, CFG_LAYOUT = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    8,
+    9,
+    10,
+)
+CFG_DECK = 11
+CFG_TEAM_OF = CFG_DECK + C
+CFG_SIZE = CFG_TEAM_OF + P_MAX
+
+TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
+TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
+
+OPTIONS = frozenset({"free_discard", "max_turns"})
+"""The options of ``Touring`` this engine implements; any other raises rather than diverge."""
+
+
+def config(game: Touring) -> npt.NDArray[np.int64]:
+    unknown = set(game.options) - OPTIONS
+    if unknown:
+        raise NotImplementedError(f"the compiled Touring has no option {sorted(unknown)[0]!r} yet")
+    if game.players > P_MAX or game.teams > T_MAX:
+        raise NotImplementedError(f"the compiled Touring holds at most {P_MAX} seats")
+    go_cards = sum(game.deck_counts[c] for c in (GO, PUNCTURE, OOG, COLLISION, GASOLINE, HAULED))
+    if go_cards > GO_CAP or game.deck_counts[COUNTRY] + game.deck_counts[CITY] > SP_CAP:
+        raise NotImplementedError("the deck has more pile cards than the compiled Touring holds")
+    if sum(game.deck_counts) > DECK_MAX:
+        raise NotImplementedError(f"the compiled Touring holds decks of at most {DECK_MAX} cards")
+    cfg = np.zeros(CFG_SIZE, dtype=np.int64)
+    cfg[CFG_P] = game.players
+    cfg[CFG_T] = game.teams
+    cfg[CFG_MAX_TURNS] = game.max_turns
+    cfg[CFG_FREE] = int(game.free_discard)
+    cfg[CFG_REQ : CFG_REQ + 4] = game.required
+    cfg[CFG_GOAL] = game.goal_miles
+    cfg[CFG_COUNTRY_NEEDS_GO] = int(bool(getattr(game, "country_needs_go", False)))
+    cfg[CFG_LAYOUT] = MAX_TEAMS
+    cfg[CFG_DECK : CFG_DECK + C] = game.deck_counts
+    cfg[CFG_TEAM_OF : CFG_TEAM_OF + game.players] = game.team_of
+    return cfg
+
+
+def state_size(game: Touring) -> int:
+    return SIZE
+
+
+def obs_size(game: Touring) -> int:
+    return C + game.teams * (C + 1 + 3 + 8) + game.players + 1 + C + 1
+
+
+# ----- the rules ----------------------------------------------------------------------------------
+
+
+@njit
+def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
+    """``Touring._start(seed)``: shuffle the deck, five cards each, the first seat draws."""
+    s[:] = 0
+    mt.seed(g, seed)
+    n = 0
+    for card in range(C):
+        for _ in range(cfg[CFG_DECK + card]):
+            s[DRAW + n] = card
+            n += 1
+    mt.shuffle(g, s, DRAW, n)
+    for p in range(cfg[CFG_P]):
+        for _ in range(HAND_SIZE):
+            n -= 1
+            s[HANDS + p * C + s[DRAW + n]] += 1
+    s[DRAW_N] = n
+    s[WINNER] = -1
+    begin_turn(s, g, cfg)
+
+
+@njit
+def go_top(s: np.ndarray, t: int) -> int:
+    n = s[GO_LEN + t]
+    return s[GO_PILE + t * GO_CAP + n - 1] if n > 0 else -1
+
+
+@njit
+def sp_top(s: np.ndarray, t: int) -> int:
+    n = s[SP_LEN + t]
+    return s[SP_PILE + t * SP_CAP + n - 1] if n > 0 else -1
+
+
+@njit
+def collision_choice(s: np.ndarray, t: int) -> bool:
+    """Whether the attacker picks between taking a 30 and the 15s."""
+    return sp_top(s, t) == COUNTRY and s[MILES_AT + t * 4 + 3] > 0 and s[MILES_AT + t * 4 + 2] >= 2
+
+
+@njit
+def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
+    """``mask[a]`` = whether action ``a`` is legal for the seat to act (``TouringState._legal_actions``)."""
+    mask[:] = False
+    p = s[TO_ACT]
+    teams = cfg[CFG_T]
+    team = cfg[CFG_TEAM_OF + p]
+    hand = HANDS + p * C
+    held = 0
+    for card in range(C):
+        held += s[hand + card]
+    if held == 0:
+        mask[PASS] = True
+        return
+    gtop = go_top(s, team)
+    stop = sp_top(s, team)
+    layout = cfg[CFG_LAYOUT]
+    plays = 0
+    for card in range(C):
+        if s[hand + card] == 0:
+            continue
+        if card == GO:
+            if gtop == -1 or gtop in (PUNCTURE, GASOLINE, HAULED):
+                mask[GO] = True
+                plays += 1
+        elif card <= M30:
+            slot = card - M1
+            if gtop == GO and s[MILES_AT + team * 4 + slot] < cfg[CFG_REQ + slot]:
+                mask[card] = True
+                plays += 1
+        elif card == COUNTRY:
+            if stop in (-1, CITY) and (cfg[CFG_COUNTRY_NEEDS_GO] == 0 or s[GO_LEN + team] > 0):
+                mask[COUNTRY] = True
+                plays += 1
+        elif card == GASOLINE:
+            if gtop == OOG:
+                mask[card] = True
+                plays += 1
+        elif card == HAULED:
+            if gtop == COLLISION:
+                mask[card] = True
+                plays += 1
+        else:
+            slot = 0
+            while TARGETED_ARR[slot] != card:
+                slot += 1
+            for other in range(teams):
+                if other == team:
+                    continue
+                base = TARGET_BASE + (slot * layout + other) * VARIANTS
+                if card == CITY:
+                    if sp_top(s, other) == COUNTRY:
+                        mask[base] = True
+                        plays += 1
+                    continue
+                if go_top(s, other) != GO:
+                    continue
+                if card == COLLISION and collision_choice(s, other):
+                    mask[base + TAKE_30] = True
+                    mask[base + TAKE_15S] = True
+                    plays += 2
+                else:
+                    mask[base] = True
+                    plays += 1
+    if plays > 0 and cfg[CFG_FREE] == 0:
+        return
+    for card in range(C):
+        if s[hand + card] > 0:
+            mask[DISCARD_BASE + card] = True
+
+
+@njit
+def reshuffle(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
+    """The discard pile, then every Go pile's and every speed pile's cards under the top, in
+    that order, shuffled into the draw pile (``TouringState._reshuffle``)."""
+    n = 0
+    for i in range(s[DISC_N]):
+        s[DRAW + n] = s[DISC + i]
+        n += 1
+    s[DISC_N] = 0
+    for t in range(cfg[CFG_T]):
+        length = s[GO_LEN + t]
+        if length > 1:
+            base = GO_PILE + t * GO_CAP
+            for i in range(length - 1):
+                s[DRAW + n] = s[base + i]
+                n += 1
+            s[base] = s[base + length - 1]
+            s[GO_LEN + t] = 1
+    for t in range(cfg[CFG_T]):
+        length = s[SP_LEN + t]
+        if length > 1:
+            base = SP_PILE + t * SP_CAP
+            for i in range(length - 1):
+                s[DRAW + n] = s[base + i]
+                n += 1
+            s[base] = s[base + length - 1]
+            s[SP_LEN + t] = 1
+    mt.shuffle(g, s, DRAW, n)
+    s[DRAW_N] = n
+
+
+@njit
+def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
+    if s[DRAW_N] == 0:
+        reshuffle(s, g, cfg)
+    if s[DRAW_N] == 0:
+        return
+    s[DRAW_N] -= 1
+    s[HANDS + s[TO_ACT] * C + s[DRAW + s[DRAW_N]]] += 1
+
+
+@njit
+def discard(s: np.ndarray, card: int) -> None:
+    s[DISC + s[DISC_N]] = card
+    s[DISC_N] += 1
+
+
+@njit
+def push_go(s: np.ndarray, t: int, card: int) -> None:
+    s[GO_PILE + t * GO_CAP + s[GO_LEN + t]] = card
+    s[GO_LEN + t] += 1
+
+
+@njit
+def push_speed(s: np.ndarray, t: int, card: int) -> None:
+    s[SP_PILE + t * SP_CAP + s[SP_LEN + t]] = card
+    s[SP_LEN + t] += 1
+
+
+@njit
+def lose(s: np.ndarray, victim: int, slot: int) -> None:
+    s[MILES_AT + victim * 4 + slot] -= 1
+    discard(s, slot + 1)
+
+
+@njit
+def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
+    if card == CITY:
+        push_speed(s, victim, card)
+        return
+    push_go(s, victim, card)
+    country = sp_top(s, victim) == COUNTRY
+    m15 = s[MILES_AT + victim * 4 + 2]
+    m30 = s[MILES_AT + victim * 4 + 3]
+    if card == PUNCTURE:
+        if country and m15 > 0:
+            lose(s, victim, 2)
+    elif card == COLLISION:
+        if not country:
+            if m15 > 0:
+                lose(s, victim, 2)
+        elif variant == TAKE_15S or (variant == TAKE_AUTO and m30 == 0):
+            for _ in range(min(2, m15)):
+                lose(s, victim, 2)
+        elif m30 > 0:
+            lose(s, victim, 3)
+
+
+@njit
+def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
+    """``TouringState._apply``: play ``index`` for the seat to act; the next seat draws."""
+    p = s[TO_ACT]
+    team = cfg[CFG_TEAM_OF + p]
+    hand = HANDS + p * C
+    layout = cfg[CFG_LAYOUT]
+    if index == PASS:
+        pass
+    elif index >= DISCARD_BASE:
+        card = index - DISCARD_BASE
+        s[hand + card] -= 1
+        discard(s, card)
+    elif index >= TARGET_BASE:
+        rest = index - TARGET_BASE
+        slot = rest // (layout * VARIANTS)
+        rest = rest % (layout * VARIANTS)
+        card = TARGETED_ARR[slot]
+        s[hand + card] -= 1
+        attack(s, card, rest // VARIANTS, rest % VARIANTS)
+    else:
+        card = index
+        s[hand + card] -= 1
+        if M1 <= card <= M30:
+            if card == M30 and sp_top(s, team) != COUNTRY:
+                discard(s, card)
+            else:
+                s[MILES_AT + team * 4 + card - M1] += 1
+                done = True
+                for i in range(4):
+                    if s[MILES_AT + team * 4 + i] != cfg[CFG_REQ + i]:
+                        done = False
+                if done:
+                    s[WINNER] = team
+                    s[ENDED] = 1
+        elif card == COUNTRY:
+            push_speed(s, team, card)
+        else:
+            push_go(s, team, card)
+    s[TURNS] += 1
+    if s[ENDED] == 1:
+        return
+    if s[TURNS] >= cfg[CFG_MAX_TURNS]:
+        s[ENDED] = 1
+        return
+    s[TO_ACT] = (p + 1) % cfg[CFG_P]
+    begin_turn(s, g, cfg)
+
+
+@njit
+def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    """``Result.returns``: +1 for the winning table's seats, -1 for the others, 0 each at the
+    turn limit."""
+    for p in range(cfg[CFG_P]):
+        if s[WINNER] == -1:
+            out[p] = 0.0
+        else:
+            out[p] = 1.0 if cfg[CFG_TEAM_OF + p] == s[WINNER] else -1.0
+
+
+@njit
+def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    """The observation of the seat to act (layout in the module docstring)."""
+    out[:] = 0.0
+    p = s[TO_ACT]
+    players = cfg[CFG_P]
+    teams = cfg[CFG_T]
+    team = cfg[CFG_TEAM_OF + p]
+    for card in range(C):
+        out[card] = s[HANDS + p * C + card]
+    at = C
+    for r in range(teams):
+        t = (team + r) % teams
+        out[at + go_top(s, t) + 1] = 1.0
+        at += C + 1
+        top = sp_top(s, t)
+        out[at + (0 if top == -1 else (1 if top == COUNTRY else 2))] = 1.0
+        at += 3
+        for i in range(4):
+            miles = s[MILES_AT + t * 4 + i]
+            out[at + i] = miles
+            out[at + 4 + i] = cfg[CFG_REQ + i] - miles
+        at += 8
+    for r in range(players):
+        q = (p + r) % players
+        held = 0
+        for card in range(C):
+            held += s[HANDS + q * C + card]
+        out[at + r] = held
+    at += players
+    deck = 0
+    for card in range(C):
+        deck += cfg[CFG_DECK + card]
+    out[at] = s[DRAW_N] / deck
+    at += 1
+    for i in range(s[DISC_N]):
+        out[at + s[DISC + i]] += 1.0
+    at += C
+    out[at] = s[TURNS] / cfg[CFG_MAX_TURNS]
+
+
+@njit
+def step_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    actions: np.ndarray,
+    seeds: np.ndarray,
+    next_seeds: np.ndarray,
+    stride: int,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    rewards: np.ndarray,
+    done: np.ndarray,
+    final: np.ndarray,
+    seats: np.ndarray,
+) -> int:
+    """Every env plays its action; a finished game's returns go to ``final`` and the env deals
+    its next game (seed ``next_seeds[i]``, which then moves on by ``stride``). Returns -1, or the
+    first env whose action is illegal (then nothing has changed)."""
+    n = states.shape[0]
+    for i in range(n):
+        a = actions[i]
+        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
+            return i
+    for i in range(n):
+        s = states[i]
+        actor = s[TO_ACT]
+        apply(s, gens[i], cfg, actions[i])
+        if s[ENDED] == 1:
+            returns(s, cfg, final[i])
+            rewards[i] = final[i, actor]
+            done[i] = True
+            seeds[i] = next_seeds[i]
+            next_seeds[i] += stride
+            deal(s, gens[i], cfg, seeds[i])
+        else:
+            rewards[i] = 0.0
+            done[i] = False
+            final[i, :] = 0.0
+        legal_mask(s, cfg, mask[i])
+        observe(s, cfg, obs[i])
+        seats[i] = s[TO_ACT]
+    return -1
+
+
+@njit
+def reset_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    seeds: np.ndarray,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    seats: np.ndarray,
+) -> None:
+    for i in range(states.shape[0]):
+        deal(states[i], gens[i], cfg, seeds[i])
+        legal_mask(states[i], cfg, mask[i])
+        observe(states[i], cfg, obs[i])
+        seats[i] = states[i][TO_ACT]
+
+
+# ----- back to Python -----------------------------------------------------------------------------
+
+
+def _pile(row: npt.NDArray[np.int32], start: int, n: int) -> list[int]:
+    return [int(c) for c in row[start : start + n]]
+
+
+def to_python_state(
+    game: Touring, s: npt.NDArray[np.int32], g: npt.NDArray[np.uint32], seed: int
+) -> TouringState:
+    """The Python state of one env (hands sorted; no action history)."""
+    state = game._blank_state()
+    state._init_base(game, seed, mt.to_random(g))
+    state.hands = [
+        [card for card in range(C) for _ in range(int(s[HANDS + p * C + card]))] for p in range(game.players)
+    ]
+    state.draw = _pile(s, DRAW, int(s[DRAW_N]))
+    state.discard = _pile(s, DISC, int(s[DISC_N]))
+    state.go = [_pile(s, GO_PILE + t * GO_CAP, int(s[GO_LEN + t])) for t in range(game.teams)]
+    state.speed = [_pile(s, SP_PILE + t * SP_CAP, int(s[SP_LEN + t])) for t in range(game.teams)]
+    state.miles = [[int(x) for x in s[MILES_AT + t * 4 : MILES_AT + t * 4 + 4]] for t in range(game.teams)]
+    state.to_act = int(s[TO_ACT])
+    state.turns = int(s[TURNS])
+    state.winner = None if s[WINNER] == -1 else int(s[WINNER])
+    state.ended = bool(s[ENDED])
+    return state
+
+
+def canonical(state: TouringState) -> dict[str, Any]:
+    """What must agree between the engines: the state's dump with hands sorted, and the generator."""
+    dump = state._dump()
+    dump["hands"] = [sorted(hand) for hand in dump["hands"]]
+    dump["rng"] = state.rng.getstate()
+    return dump

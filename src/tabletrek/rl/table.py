@@ -1,0 +1,112 @@
+"""What the Gymnasium and PettingZoo faces share: one game, its finite action space, the chosen
+observation, and the moves made so far (who made which), so the information state needs no replay.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from tabletrek.core.actions import Action, IllegalAction
+from tabletrek.core.game import Game
+from tabletrek.core.state import State
+from tabletrek.rl.features import DEFAULT_SIZE, ViewEncoder
+from tabletrek.rl.tensors import (
+    codec_for,
+    encode_view,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+)
+
+ObservationKind = Literal["tensor", "information_state", "hashed"]
+OBSERVATIONS: tuple[str, ...] = ("tensor", "information_state", "hashed")
+IllegalPolicy = Literal["penalty", "raise"]
+ILLEGAL: tuple[str, ...] = ("penalty", "raise")
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class Table:
+    def __init__(self, game: Game, observation: str = "tensor", obs_size: int = DEFAULT_SIZE) -> None:
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
+        self.game = game
+        self.kind = observation
+        self.codec = codec_for(game)
+        self.encoder = ViewEncoder(obs_size) if observation == "hashed" else None
+        if observation == "hashed":
+            self.obs_len = obs_size
+        elif observation == "information_state":
+            self.obs_len = information_state_layout(game).size
+        else:
+            self.obs_len = observation_layout(game).size
+        self.state_: State | None = None
+        self.moves: list[tuple[int, Action]] = []
+
+    @property
+    def n(self) -> int:
+        return self.codec.n
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (self.obs_len,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.n,), np.int8),
+            }
+        )
+
+    @property
+    def state(self) -> State:
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def new_game(self, seed: int) -> None:
+        self.state_ = self.game.new_game(seed=seed)
+        self.moves = []
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        state = self.state
+        if state.is_over or state.current_player != seat:
+            return np.zeros(self.n, dtype=np.int8)
+        return self.codec.mask(state)
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        state = self.state
+        if self.encoder is not None:
+            return self.encoder.encode(state.view(seat))
+        if self.kind == "information_state":
+            return information_state_tensor(state, seat, self.moves)
+        return encode_view(self.game, state.view(seat))
+
+    def observe(self, seat: int) -> Observation:
+        return {"observation": self.tensor(seat), "action_mask": self.mask(seat)}
+
+    def try_apply(self, seat: int, index: int) -> str | None:
+        """Apply action ``index`` of the finite space for ``seat``; the reason it was refused
+        (the state unchanged), or None."""
+        state = self.state
+        if state.current_player != seat:
+            return f"it is not seat {seat}'s turn"
+        try:
+            action = self.codec.action(state, int(index))
+            state.apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        except ValueError as exc:  # an index outside the space
+            return str(exc)
+        self.moves.append((seat, action))
+        return None
+
+    def act(self, seat: int, action: Action) -> None:
+        """A move chosen by a bot (an Action, not an index)."""
+        self.state.apply(action)
+        self.moves.append((seat, action))
+
+
+def check_illegal(policy: str) -> None:
+    if policy not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {policy!r}")

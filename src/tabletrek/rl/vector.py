@@ -1,0 +1,217 @@
+"""Batches of games advanced by one compiled call: a Gymnasium ``VectorEnv`` for self-play.
+
+>>> import numpy as np
+>>> from tabletrek.rl import vector_env
+>>> env = vector_env("touring", 8, players=2, seed=1)
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape[0], info["action_mask"].shape
+(8, (8, 61))
+>>> actions = sample_actions(info["action_mask"], np.random.default_rng(0))
+>>> obs, rewards, terminated, truncated, info = env.step(actions)
+
+Every env plays one game of ``game`` with ``players`` seats and ``options`` (as
+``tabletrek.load`` takes them); the caller chooses the move of whichever seat is to act in each
+env (``info["seat"]``), which is self-play. After ``step``:
+
+- ``rewards[i]`` is the return of the seat that just acted in env ``i`` when its game ended on
+  that move, else 0;
+- ``terminated[i]`` says the game ended on that move; ``info["returns"][i]`` then holds every
+  seat's return (``Result.returns``; zeros in rows that did not end), and the env has already
+  dealt its next game (Gymnasium's same-step autoreset: ``obs`` and ``info["action_mask"]`` are
+  the new game's);
+- ``truncated`` is always False: a game's turn limit is one of its rules (``max_turns``) and
+  ends it as the Python rules do;
+- ``info["seed"][i]`` is the seed of the game env ``i`` now plays: game ``k`` of env ``i`` after
+  ``reset(seed=s)`` has seed ``s + i + k * num_envs``, so ``tabletrek.load(game, ...)
+  .new_game(seed=...)`` replays it exactly, and ``python_state(i)`` hands the game in progress to
+  the Python rules.
+
+The rules are the games' compiled batch engines (``games/<game>/batch.py``, numba, extra
+``[search]``); each plays move for move what the Python rules play (tests in ``tests/batch``).
+Observations are float32 rows from the seat to act, laid out as each engine's docstring says.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from types import ModuleType
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
+
+from tabletrek.core.game import Game
+from tabletrek.core.mt19937 import HAVE_NUMBA, njit
+from tabletrek.core.registry import load
+from tabletrek.core.state import State
+
+ENGINES = {
+    "double-crossing": "tabletrek.games.double_crossing.batch",
+    "mexican-train": "tabletrek.games.mexican_train.batch",
+    "touring": "tabletrek.games.touring.batch",
+}
+"""Games with a compiled batch engine, and its module."""
+
+try:
+    from gymnasium.vector import AutoresetMode
+
+    SAME_STEP: Any = AutoresetMode.SAME_STEP
+except ImportError:  # pragma: no cover - Gymnasium before 1.1 names the mode by its string
+    SAME_STEP = "SameStep"
+
+Obs = npt.NDArray[np.float32]
+
+
+def engine(game: str) -> ModuleType:
+    if game not in ENGINES:
+        raise ValueError(f"{game} has no compiled batch engine; these do: {', '.join(sorted(ENGINES))}")
+    if not HAVE_NUMBA:
+        raise ImportError("the compiled batch engines need numba: pip install 'tabletrek[search]'")
+    return importlib.import_module(ENGINES[game])
+
+
+class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of one kind; see the module docstring."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": SAME_STEP}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        players: int | None = None,
+        seed: int | None = None,
+        copy: bool = True,
+        **options: Any,
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        self.rules: Game = load(game, players=players, **options)
+        self.engine = engine(game)
+        self.cfg = self.engine.config(self.rules)
+        self.num_envs = num_envs
+        self.copy = copy
+        n_actions = self.rules.num_actions
+        size = self.engine.obs_size(self.rules)
+        self.single_action_space = spaces.Discrete(n_actions)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.states = np.zeros((num_envs, self.engine.state_size(self.rules)), dtype=np.int32)
+        self.gens = np.zeros((num_envs, 625), dtype=np.uint32)
+        self.seeds = np.zeros(num_envs, dtype=np.int64)
+        self.next_seeds = np.zeros(num_envs, dtype=np.int64)
+        self.obs = np.zeros((num_envs, size), dtype=np.float32)
+        self.mask = np.zeros((num_envs, n_actions), dtype=np.bool_)
+        self.rewards = np.zeros(num_envs, dtype=np.float32)
+        self.done = np.zeros(num_envs, dtype=np.bool_)
+        self.truncated = np.zeros(num_envs, dtype=np.bool_)
+        self.returns = np.zeros((num_envs, self.rules.players), dtype=np.float32)
+        self.seats = np.zeros(num_envs, dtype=np.int64)
+        self._seed = seed
+        self._ready = False
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Deals a fresh game in every env: env ``i`` gets seed ``seed + i``. Without a seed, the
+        first reset takes the constructor's (or a random one) and later ones go on with seeds no
+        env has played yet, so that resetting never replays a game."""
+        if isinstance(seed, list):
+            raise ValueError("give one seed for the batch: env i plays seed + i")
+        base = seed
+        if base is None:
+            base = int(self.next_seeds.max()) if self._ready else self._seed
+        if base is None:
+            base = secrets.randbits(40)
+        if not 0 <= base < 2**62:
+            raise ValueError(f"the seed must be in [0, 2**62), not {base}")
+        n = self.num_envs
+        self.seeds[:] = base + np.arange(n, dtype=np.int64)
+        self.next_seeds[:] = self.seeds + n
+        self.engine.reset_batch(self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.seats)
+        self.done[:] = False
+        self._ready = True
+        return self._out(self.obs), self._info()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        if not self._ready:
+            self.reset()
+        chosen = np.asarray(actions, dtype=np.int64)
+        if chosen.shape != (self.num_envs,):
+            raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {chosen.shape}")
+        bad = self.engine.step_batch(
+            self.states,
+            self.gens,
+            self.cfg,
+            chosen,
+            self.seeds,
+            self.next_seeds,
+            self.num_envs,
+            self.obs,
+            self.mask,
+            self.rewards,
+            self.done,
+            self.returns,
+            self.seats,
+        )
+        if bad >= 0:
+            raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
+        info = self._info()
+        info["returns"] = self._out(self.returns)
+        return (
+            self._out(self.obs),
+            self._out(self.rewards),
+            self._out(self.done),
+            self._out(self.truncated),
+            info,
+        )
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "action_mask": self._out(self.mask),
+            "seat": self._out(self.seats),
+            "seed": self._out(self.seeds),
+        }
+
+    def python_state(self, index: int) -> State:
+        """Env ``index``'s game in progress as a Python state (see the engine for what it omits)."""
+        state: State = self.engine.to_python_state(
+            self.rules, self.states[index], self.gens[index], int(self.seeds[index])
+        )
+        return state
+
+
+def vector_env(
+    game: str, num_envs: int, players: int | None = None, seed: int | None = None, **options: Any
+) -> BatchEnv:
+    """``num_envs`` compiled games of ``game`` behind Gymnasium's ``VectorEnv`` API."""
+    return BatchEnv(game, num_envs, players=players, seed=seed, **options)
+
+
+@njit
+def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
+    legal = np.empty(mask.shape[1], dtype=np.int64)
+    for i in range(mask.shape[0]):
+        n = 0
+        for a in range(mask.shape[1]):
+            legal[n] = a  # branch-free: kept only when legal
+            n += mask[i, a]
+        out[i] = legal[int(draws[i] * n)]
+
+
+def sample_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One legal action per row of ``mask``, uniformly at random (compiled: a random agent that
+    does not dominate the time it measures)."""
+    out = np.zeros(mask.shape[0], dtype=np.int64)
+    _sample(mask, np.asarray(rng.random(mask.shape[0]), dtype=np.float64), out)
+    return out

@@ -1,0 +1,116 @@
+"""Per-client rate limits: a token bucket per client address (or per seat, for moves).
+
+A bucket holds up to ``burst`` tokens and refills at ``rate`` a second; each request takes one.
+A refused request learns how long to wait (HTTP ``Retry-After``). Buckets are kept for at most
+``max_keys`` clients, least recently seen forgotten first, so a flood of addresses cannot grow
+the server's memory: a forgotten client starts again with a full bucket, which is harmless.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, fields
+
+
+@dataclass
+class Limits:
+    """Every limit a server applies; ``tabletrek serve --limit NAME=VALUE`` sets one."""
+
+    create_rate: float = 10 / 60
+    """Tables one client address may create a second, on average (10 a minute)."""
+    create_burst: float = 10
+    join_rate: float = 1.0
+    """Table connections and seat claims one client address may open a second, on average."""
+    join_burst: float = 30
+    http_rate: float = 20.0
+    """Other API requests one client address may make a second, on average."""
+    http_burst: float = 200
+    max_conns: int = 64
+    """WebSocket connections one client address may hold open at once."""
+    ws_rate: float = 20.0
+    """Messages one seat (or one spectator's connection) may send a second, on average."""
+    ws_burst: float = 40
+    max_body: int = 64 * 1024
+    """Bytes of a request body (a table's settings); more is refused while it streams in."""
+    max_message: int = 8 * 1024
+    """Characters of one WebSocket message."""
+    max_tables: int = 5_000
+    """Unfinished tables the store holds at most (over every server process sharing it)."""
+    idle_after: float = 3600.0
+    """Seconds after which an unfinished table nobody moves at or watches is archived."""
+    clock: float = 180.0
+    """The default turn clock, in seconds a move, of every table with more than one person."""
+    max_keys: int = 100_000
+    """Client addresses whose buckets are remembered."""
+
+    def set(self, name: str, value: str) -> None:
+        known = {f.name: f for f in fields(self)}
+        if name not in known:
+            raise ValueError(f"unknown limit {name!r}; known: {', '.join(sorted(known))}")
+        number = float(value)
+        if number < 0 or not math.isfinite(number):
+            raise ValueError(f"limit {name} must be a finite number >= 0")
+        setattr(self, name, int(number) if known[name].type in ("int", int) else number)
+
+
+class Bucket:
+    """A token bucket: ``take`` is 0 when allowed, else the seconds until the next token."""
+
+    __slots__ = ("at", "burst", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = max(1.0, burst)
+        self.tokens = self.burst
+        self.at = time.monotonic()
+
+    def take(self) -> float:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        if self.rate <= 0:
+            return 3600.0
+        return (1 - self.tokens) / self.rate
+
+
+class Limiter:
+    """One bucket per key (a client address, a seat), the least recently used forgotten first."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self.buckets: OrderedDict[Hashable, Bucket] = OrderedDict()
+
+    def take(self, key: Hashable) -> float:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(self.rate, self.burst)
+            while len(self.buckets) > self.max_keys:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket.take()
+
+
+def client_key(host: str | None) -> str:
+    """The key a client's address is limited under: IPv4 as is, IPv6 by its /64 (one subscriber
+    usually holds a whole /64, and would otherwise get 2**64 fresh buckets)."""
+    if not host:
+        return "?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
+    return str(address)

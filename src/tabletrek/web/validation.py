@@ -1,0 +1,162 @@
+"""Every string and JSON document a client sends is checked here before it touches a table.
+
+Strings: Unicode scalar values only (a lone surrogate is legal JSON but no database or encoder
+takes it), NFKC-normalised (full-width and ligature look-alikes fold to one form, so "Ａｌｉｃｅ" and
+"Alice" are one name), no control, format (bidi overrides, zero-width), private-use or unassigned
+characters, and a length limit counted after normalisation.
+
+JSON: parsed with integers of at most MAX_INT_DIGITS digits (Python refuses 4,300+ digits with a
+ValueError, and no field here needs more than a 63-bit seed), no NaN or Infinity, and at most
+MAX_DEPTH levels of nesting (json.loads raises RecursionError near 1,000). Each problem is a
+WebError with a reason, never an exception escaping to the server's log.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any, Final
+
+from tabletrek.web.errors import WebError
+
+NORMAL_FORM: Final = "NFKC"
+MAX_INT_DIGITS = 20
+"""Digits an integer in a client's JSON may have (2**63 has 19)."""
+MAX_DEPTH = 8
+"""Nesting a client's JSON may have (a table spec: spec -> seats -> seat -> params -> value)."""
+MAX_NICKNAME = 32
+MAX_ACTION = 500
+MAX_REF = 64
+"""Characters of a message ``id`` echoed back in its ack."""
+
+# Unicode general categories refused anywhere: controls, format characters (bidi overrides,
+# zero-width joiners: they make one name look like another), surrogates, private use, unassigned.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+"""Option values, bot names and bot setting names: ASCII words, never a path."""
+
+
+def _refuse(field: str, reason: str) -> WebError:
+    return WebError("web.error.bad_text", field=field, reason=reason)
+
+
+def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = True) -> str:
+    """``value`` as a checked, NFKC-normalised string of 1..``limit`` characters, or a WebError.
+
+    With ``collapse_spaces`` every run of white space becomes one ASCII space and the ends are
+    trimmed (names); without, only the ends are trimmed (move texts keep their own spacing)."""
+    if not isinstance(value, str):
+        raise _refuse(field, "not text")
+    if len(value) > 4 * limit:  # before normalising: NFKC may grow a string up to 18-fold
+        raise _refuse(field, f"longer than {limit} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _refuse(field, "a lone surrogate is not a character") from None
+    text = unicodedata.normalize(NORMAL_FORM, value)
+    text = " ".join(text.split()) if collapse_spaces else text.strip()
+    if not text:
+        raise _refuse(field, "empty")
+    if len(text) > limit:
+        raise _refuse(field, f"longer than {limit} characters")
+    for char in text:
+        if not collapse_spaces and char.isspace() and char != " ":
+            raise _refuse(field, "line breaks and tabs are not allowed")
+        category = unicodedata.category(char)
+        if category in REFUSED_CATEGORIES:
+            raise _refuse(field, f"character U+{ord(char):04X} is not allowed")
+    return text
+
+
+def nickname(value: Any) -> str | None:
+    """A nickname, or None when none was given (null or an empty string)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return clean_text(value, "nickname", MAX_NICKNAME)
+
+
+def action_text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise WebError("web.error.bad_action")
+    try:
+        return clean_text(value, "action", MAX_ACTION, collapse_spaces=False)
+    except WebError as exc:
+        if exc.args_.get("reason") in ("empty", f"longer than {MAX_ACTION} characters"):
+            raise WebError("web.error.bad_action") from None
+        raise
+
+
+def plain_name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not PLAIN_NAME.fullmatch(value):
+        raise _refuse(field, "must be a plain name (a letter, then letters, digits, - or _)")
+    return value
+
+
+def short_ref(value: Any) -> int | str | None:
+    """A message's ``id``, echoed in its ack: a small integer or a short clean string."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise WebError("web.error.bad_message")
+    if isinstance(value, int):
+        return value
+    return clean_text(value, "id", MAX_REF)
+
+
+def small_int(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise WebError("web.error.bad_request", detail=f"{field} must be a whole number from {low} to {high}")
+    return value
+
+
+def _int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise _refuse("number", f"more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 64:
+        raise _refuse("number", "longer than 64 characters")
+    return float(text)
+
+
+def _constant(name: str) -> Any:
+    raise _refuse("number", f"{name} is not a number JSON allows")
+
+
+def _depth(value: Any, limit: int) -> None:
+    # Iterative: the point is to refuse what a recursive walk would choke on.
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            raise WebError("web.error.bad_json", reason=f"nested deeper than {limit} levels")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def parse_json(raw: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """A client's JSON document, or a WebError saying what is wrong with it."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise WebError("web.error.bad_json", reason="not UTF-8") from None
+    try:
+        data = json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except WebError:
+        raise
+    except RecursionError:
+        raise WebError("web.error.bad_json", reason=f"nested deeper than {max_depth} levels") from None
+    except ValueError as exc:  # JSONDecodeError is one
+        raise WebError("web.error.bad_json", reason=str(exc)[:120]) from None
+    _depth(data, max_depth)
+    return data

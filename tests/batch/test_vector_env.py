@@ -1,0 +1,81 @@
+"""The batch environment's contract: Gymnasium's VectorEnv shapes, masks, same-step autoreset,
+seeds that name Python games, and illegal actions refused without any change."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+from tabletrek.core import mt19937  # noqa: E402
+from tabletrek.rl import vector_env  # noqa: E402
+from tabletrek.rl.vector import ENGINES, BatchEnv, sample_actions  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_shapes_spaces_and_autoreset(game: str) -> None:
+    env = vector_env(game, 16, seed=3)
+    assert isinstance(env, gym.vector.VectorEnv)
+    obs, info = env.reset(seed=3)
+    n_actions = env.single_action_space.n
+    assert obs.shape == (16, *env.single_observation_space.shape) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (16, n_actions) and info["action_mask"].dtype == np.bool_
+    assert info["action_mask"].any(axis=1).all()
+    assert info["seed"].tolist() == list(range(3, 19))
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(3000):
+        movers = info["seat"]
+        obs, rewards, terminated, truncated, info = env.step(sample_actions(info["action_mask"], rng))
+        assert not truncated.any()
+        assert info["action_mask"].any(axis=1).all()  # a finished env already shows its next game
+        for i in np.flatnonzero(terminated):
+            assert rewards[i] == info["returns"][i][movers[i]]
+            assert info["seed"][i] >= 3 + 16 and (info["seed"][i] - 3) % 16 == i
+            ended += 1
+        assert (rewards[~terminated] == 0).all() and (info["returns"][~terminated] == 0).all()
+    assert ended > 0
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    env = BatchEnv("touring", 4, players=2, seed=0)
+    _, info = env.reset(seed=0)
+    before = env.states.copy()
+    actions = sample_actions(info["action_mask"], np.random.default_rng(0))
+    actions[2] = int(np.flatnonzero(~info["action_mask"][2])[0])
+    with pytest.raises(ValueError, match="env 2"):
+        env.step(actions)
+    assert (env.states == before).all()
+    with pytest.raises(ValueError, match="4 actions"):
+        env.step(actions[:3])
+
+
+def test_the_seed_names_the_python_game() -> None:
+    import tabletrek
+
+    env = BatchEnv("touring", 3, players=3, seed=11)
+    env.reset(seed=11)
+    state = env.python_state(1)
+    assert state.seed == 11 + 1
+    expected = tabletrek.load("touring", players=3).new_game(seed=12)
+    assert [sorted(h) for h in expected.hands] == state.hands  # type: ignore[attr-defined]
+
+
+def test_games_and_options_without_an_engine_are_refused() -> None:
+    with pytest.raises(ValueError, match="no compiled batch engine"):
+        vector_env("codenames-duet", 2)
+    with pytest.raises(ValueError):
+        vector_env("touring", 2, no_such_option=1)
+
+
+def test_a_reset_without_a_seed_deals_unplayed_games() -> None:
+    env = BatchEnv("touring", 4, players=2, seed=5)
+    _, info = env.reset()
+    assert info["seed"].tolist() == [5, 6, 7, 8]
+    _, info = env.reset()
+    assert min(info["seed"]) >= 9
+    _, info = env.reset(seed=5)
+    assert info["seed"].tolist() == [5, 6, 7, 8]
