@@ -78,8 +78,15 @@ def browser() -> Iterator[Any]:
 class Watched:
     """A page with its errors collected: uncaught exceptions and console errors."""
 
-    def __init__(self, browser: Any, size: str, lang: str, prefs: dict[str, Any] | None = None) -> None:
-        self.context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
+    def __init__(
+        self,
+        browser: Any,
+        size: str,
+        lang: str,
+        prefs: dict[str, Any] | None = None,
+        motion: str = "reduce",
+    ) -> None:
+        self.context = browser.new_context(viewport=SIZES[size], reduced_motion=motion)
         script = f"localStorage.setItem('tt.lang', {json.dumps(lang)});"
         if prefs is not None:
             script += f"localStorage.setItem('tt.prefs', {json.dumps(json.dumps(prefs))});"
@@ -444,6 +451,66 @@ def test_a_double_click_plays_once_without_an_out_of_date_error(server: ServerPr
             page.wait_for_selector(f"body:not([data-seq='{seq}'])")
             time.sleep(0.3)  # let a second message, if one was sent, come back
             assert page.locator("#error").inner_text() == "", page.locator("#error").inner_text()
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()
+
+
+def test_touring_with_five_players_is_drawn_and_played_by_clicking(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The rules review made Touring take 5 players (each on their own): five areas fit a phone."""
+    watched = Watched(browser, "phone", "en", prefs={"autoDelay": 50})
+    page = watched.page
+    try:
+        spec = {"game": "touring", "players": 5, "seed": 5, "seats": [HUMAN, BOT, BOT, BOT, BOT]}
+        created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+        open_seat(page, server, created["table"], created["tokens"]["0"])
+        assert page.locator("#board .tt-table").count() == 5
+        for _ in range(4):
+            seq = wait_turn(page)
+            if seq is None:
+                break
+            one_move(page, "touring")
+            page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
+        assert_fits(page, "phone")
+        assert_moves_in_reach(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "touring-5-players-phone-en.png"), full_page=True)
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()
+
+
+@pytest.mark.parametrize("game", ["touring", "mexican-train"])
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_pieces_slide_to_their_new_place_unless_motion_is_reduced(
+    server: ServerProcess, browser: Any, game: str, motion: str
+) -> None:
+    watched = Watched(browser, "desktop", "en", motion=motion)
+    page = watched.page
+    try:
+        table, token = new_table(server, game, seed=4)
+        open_seat(page, server, table, token)
+        # count the slide animations as they start (they last a quarter of a second)
+        page.evaluate(
+            """() => { window.flips = 0; const seen = new WeakSet();
+            setInterval(() => { for (const a of document.getAnimations())
+              if (a.id === 'flip' && !seen.has(a)) { seen.add(a); window.flips += 1; } }, 20); }"""
+        )
+        for _ in range(3):
+            seq = wait_turn(page)
+            if seq is None:
+                break
+            one_move(page, game)
+            page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
+            time.sleep(0.1)
+        slid = int(page.get_attribute("body", "data-slid") or "0")
+        flips = page.evaluate("window.flips")
+        if motion == "reduce":
+            assert slid == 0 and flips == 0, (slid, flips)
+        else:
+            assert slid > 0 and flips > 0, (slid, flips)  # a played piece left the hand: others closed up
         assert not watched.errors, watched.errors
     finally:
         watched.close()

@@ -25,6 +25,11 @@ function half(value, x, size) {
 }
 
 /** One domino as SVG: two halves of pips, a line between; the numbers as its accessible name. */
+/** A tile's name whichever way round it lies (a train may lay it turned): what FLIP matches on. */
+function tileKey(tile) {
+  return `tile-${Math.min(tile[0], tile[1])}-${Math.max(tile[0], tile[1])}`;
+}
+
 export function Domino({ tile, cls = "", vertical = false }) {
   const [a, b] = tile;
   const s = 30;
@@ -84,7 +89,7 @@ export function Board(ctx) {
             <span class="end" aria-label=${t("web.table.mt_open_end", { n: train.end })}>→ ${train.end}</span>
           </div>
           <div class="train-tiles">
-            ${train.tiles.map((tile, i) => html`<span key=${i} class=${`laid${grew && i === train.tiles.length - 1 ? " changed last-move" : ""}`} data-tip=${tileTip(t, tile)}><${Domino} tile=${tile} /></span>`)}
+            ${train.tiles.map((tile, i) => html`<span key=${i} data-flip=${tileKey(tile)} class=${`laid${grew && i === train.tiles.length - 1 ? " changed last-move" : ""}`} data-tip=${tileTip(t, tile)}><${Domino} tile=${tile} /></span>`)}
           </div>
         </div>`;
       })}
@@ -114,7 +119,7 @@ function Hand({ ctx }) {
       ${view.hand.map((tile) => {
         const name = `${tile[0]}-${tile[1]}`;
         const moves = byTile.get(name) || byTile.get(`${tile[1]}-${tile[0]}`) || [];
-        return html`<button key=${name} class=${`tile-button${moves.length ? " playable" : ""}`} data-tile=${name} data-tip=${tileTip(t, tile)} disabled=${!moves.length} aria-label=${name} onClick=${() => choose(ctx, name, moves)}>
+        return html`<button key=${name} class=${`tile-button${moves.length ? " playable" : ""}`} data-tile=${name} data-flip=${tileKey(tile)} data-tip=${tileTip(t, tile)} disabled=${!moves.length} aria-label=${name} onClick=${() => choose(ctx, name, moves)}>
           <${Domino} tile=${tile} />
         </button>`;
       })}

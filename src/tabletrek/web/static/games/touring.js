@@ -87,7 +87,7 @@ function Pile({ cards, t, id, title, changed, back = false }) {
   return html`<div class=${`pile${changed ? " changed" : ""}`} id=${id} data-tip=${top && !back ? tip(t, top) : label} tabindex="0" aria-label=${label}>
     <div class="stack" style=${`--depth:${depth}`}>
       ${Array.from({ length: depth }, (_, i) => html`<span class="under" style=${`--i:${i + 1}`}></span>`)}
-      ${back ? html`<${Back} />` : top ? html`<${Card} slug=${top} t=${t} />` : html`<div class="empty-slot">${t("touring.ui.empty")}</div>`}
+      ${back ? html`<${Back} />` : top ? html`<span class="top" key=${`${top}-${cards.length}`} data-flip=${`card-${top}`}><${Card} slug=${top} t=${t} /></span>` : html`<div class="empty-slot">${t("touring.ui.empty")}</div>`}
     </div>
     <small>${title}</small>
   </div>`;
@@ -158,7 +158,7 @@ function Hand({ ctx }) {
     <div class="hand" id="hand">
       ${view.hand.map((slug, i) => {
         const moves = byCard.get(slug) || [];
-        return html`<button key=${`${slug}-${i}`} class=${`hand-card${moves.length ? " playable" : ""}`} data-card=${slug} data-tip=${tip(t, slug)} disabled=${!moves.length} aria-label=${t(`touring.card.${slug}`)} onClick=${() => choose(ctx, slug, moves)}>
+        return html`<button key=${`${slug}-${i}`} class=${`hand-card${moves.length ? " playable" : ""}`} data-card=${slug} data-flip=${`card-${slug}`} data-tip=${tip(t, slug)} disabled=${!moves.length} aria-label=${t(`touring.card.${slug}`)} onClick=${() => choose(ctx, slug, moves)}>
           <${Card} slug=${slug} t=${t} />
         </button>`;
       })}

@@ -7,6 +7,7 @@ import { loadModule, plainView } from "./modules.js";
 import { html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
 import { prefs, notifyTurn } from "./prefs.js";
+import { measure, play } from "./flip.js";
 import * as generic from "../games/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -228,7 +229,11 @@ function draw() {
   document.body.dataset.mine = mine ? "1" : "0";
   document.body.dataset.over = model.over ? "1" : "0";
   document.body.style.setProperty("--turn", seatColor(model.to_act));
-  render(html`<${App} />`, document.getElementById("main"));
+  const root = document.getElementById("main");
+  const before = measure(root);
+  render(html`<${App} />`, root);
+  // for tests: how many pieces have slid on this page so far
+  document.body.dataset.slid = String(Number(document.body.dataset.slid || 0) + play(root, before));
 }
 
 async function newInvite(seat) {
