@@ -514,3 +514,33 @@ def test_pieces_slide_to_their_new_place_unless_motion_is_reduced(
         assert not watched.errors, watched.errors
     finally:
         watched.close()
+
+
+def test_double_crossing_decline_is_offered_and_played_by_clicking(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The rules review lets a player decline the Roundhouse's or Control Tower's move: a button."""
+    watched = Watched(browser, "phone", "zh-Hant")
+    page = watched.page
+    try:
+        # seed 28: the first-move player below reaches a decline on their second decision
+        table, token = new_table(server, "double-crossing", seed=28)
+        open_seat(page, server, table, token)
+        decline = page.locator("#moves button.move[data-action='decline']")
+        for _ in range(40):
+            seq = wait_turn(page)
+            assert seq is not None, "the game ended before a decline was offered"
+            if decline.count():
+                break
+            one_move(page, "double-crossing")
+            page.wait_for_selector(f"body:not([data-seq='{seq}']), body[data-over='1']")
+        else:
+            raise AssertionError("no decline offered in 40 decisions")
+        assert decline.inner_text() == "放棄"  # the move's label in the player's language
+        assert_moves_in_reach(page)
+        decline.click()
+        page.wait_for_selector(f"body:not([data-seq='{seq}'])")
+        assert page.locator("#error").inner_text() == ""
+        assert not watched.errors, watched.errors
+    finally:
+        watched.close()
