@@ -124,8 +124,8 @@ def test_chat_is_kept_out_of_the_game_state_and_sent_as_plain_data(server: Serve
 
 def finish(server: ServerProcess, table: str, tokens: list[str]) -> None:
     """Play a two-person game to its end (a turn limit keeps it short), each seat its own moves."""
-    socks = [ws(server, table), ws(server, table)]
-    try:
+    with ws(server, table) as first, ws(server, table) as second:
+        socks = [first, second]
         states = [hello(s, t) for s, t in zip(socks, tokens, strict=True)]
         for _ in range(400):
             if any(s["over"] for s in states):
@@ -140,9 +140,6 @@ def finish(server: ServerProcess, table: str, tokens: list[str]) -> None:
             for i in (0, 1):
                 states[i] = until(socks[i], lambda m, seq=s["seq"]: m["type"] == "state" and m["seq"] > seq)
         raise AssertionError("the game did not end")
-    finally:
-        for sock in socks:
-            sock.close()
 
 
 def test_rematch_is_for_seated_players_and_hands_out_no_other_seat(server: ServerProcess) -> None:
