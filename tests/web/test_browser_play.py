@@ -543,3 +543,22 @@ def test_double_crossing_decline_is_offered_and_played_by_clicking(
         assert not watched.errors, watched.errors
     finally:
         watched.close()
+
+
+def test_a_seat_opened_a_second_time_is_told_to_the_table(server: ServerProcess, browser: Any) -> None:
+    """Issue 15's notice: the page that held the seat says in its log and its error line that the
+    seat was opened elsewhere (a second window, or someone holding a stolen link)."""
+    spec = {"game": "touring", "players": 2, "seats": [HUMAN, HUMAN]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    first = Watched(browser, "desktop", "en")
+    second = Watched(browser, "desktop", "en")
+    try:
+        open_seat(first.page, server, created["table"], created["tokens"]["0"])
+        open_seat(second.page, server, created["table"], created["tokens"]["0"])
+        first.page.wait_for_selector("#log li:has-text('was opened in a second window or browser')")
+        assert first.page.locator("#error").inner_text() != ""
+        assert "watching" in first.page.locator("h1 small").inner_text()  # the older page only watches
+        assert not second.errors, second.errors
+    finally:
+        first.close()
+        second.close()
