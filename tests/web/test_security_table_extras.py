@@ -23,8 +23,13 @@ from .test_security import hello, two_people, until
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("security-extras")
-    # many tables are made here: the creation limit (tested in test_security) is opened wide
-    limits = ["--limit=create_burst=500", "--limit=create_rate=100"]
+    # many tables and connections are made here: those limits (tested in test_security) are opened wide
+    limits = [
+        "--limit=create_burst=500",
+        "--limit=create_rate=100",
+        "--limit=join_burst=500",
+        "--limit=join_rate=100",
+    ]
     proc = ServerProcess(
         f"sqlite:///{folder / 'web.sqlite3'}", args=limits, log_path=folder / "serve.log"
     ).start()

@@ -110,13 +110,17 @@ async def send_history(table: LiveTable, conn: Conn) -> None:
 
 async def post(table: LiveTable, conn: Conn, value: Any) -> None:
     """A chat line from a seated player: checked, stored, then sent to every connection at the table."""
-    if conn.seat is None:
+    seat = conn.seat
+    if seat is None:
         raise WebError("web.chat.spectator")
     text = clean_chat(value)
-    if _limiter.take((table.id, conn.seat)) > 0:
+    if _limiter.take((table.id, seat)) > 0:
         raise WebError("web.chat.too_fast")
     async with table.lock:
-        name = table.names()[conn.seat]
-        line = await asyncio.to_thread(chat_log(table).add, conn.seat, name, text)
+        if conn.seat != seat:
+            # the seat was opened elsewhere while this line waited for the table: it now watches
+            raise WebError("web.chat.spectator")
+        name = table.names()[seat]
+        line = await asyncio.to_thread(chat_log(table).add, seat, name, text)
         for other in table.conns():
             other.send({"type": "chat", "lines": [line]})
