@@ -11,7 +11,9 @@ line as text (Preact escapes it), never as HTML.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, insert, select
@@ -44,14 +46,21 @@ chat_t = Table(
     Column("at", Float, nullable=False),
 )
 
-_ready: set[int] = set()
+_ready: weakref.WeakSet[Engine] = weakref.WeakSet()
+_schema_lock = threading.Lock()
 
 
 def _ensure_schema(engine: Engine) -> None:
-    # the chat table lives beside the store's tables; made on first use (idempotent)
-    if id(engine) not in _ready:
-        chat_metadata.create_all(engine)
-        _ready.add(id(engine))
+    # The chat table lives beside the store's tables, made on first use. Two tables' first lines
+    # arrive on two worker threads at once: without the lock both would see no table and both
+    # create it (the second fails). Engines are held weakly: a new engine (a test's new database)
+    # may reuse a dropped one's id, so an id would wrongly say "ready".
+    if engine in _ready:
+        return
+    with _schema_lock:
+        if engine not in _ready:
+            chat_metadata.create_all(engine)
+            _ready.add(engine)
 
 
 def clean_chat(value: Any) -> str:
