@@ -34,7 +34,32 @@ JUNK_TEXTS = [
     "discard 3",
     "pass",
 ]
-TYPES = ["hello", "act", "lang", "nick", "leave", "back", "ping", "launch", "", "HELLO", "act "]
+BOT_OPTIONS = [
+    "",
+    "%7B%7D",
+    "%7B%22word_pack%22%3A%22zh-Hant%22%7D",
+    "%7B%22players%22%3A" + "9" * 5000 + "%7D",
+    "%5B" * 2000,
+    "%7B%22word_pack%22%3A%22..%2F..%2Fetc%2Fpasswd%22%7D",
+    "%7B%22a%22%3A%22%5Cud800%22%7D",
+    "NaN",
+    "x" * 3000,
+]
+TYPES = [
+    "hello",
+    "act",
+    "lang",
+    "nick",
+    "leave",
+    "back",
+    "ping",
+    "launch",
+    "chat",
+    "chat",
+    "",
+    "HELLO",
+    "act ",
+]
 
 
 def junk_value(rng: random.Random, depth: int = 0) -> Any:
@@ -58,7 +83,7 @@ def junk_value(rng: random.Random, depth: int = 0) -> Any:
 
 def raw_junk(rng: random.Random) -> str | bytes:
     """A message that is not valid JSON, or valid JSON no parser should take whole."""
-    choice = rng.randrange(12)
+    choice = rng.randrange(14)
     if choice == 0:
         return "[" * 2000 + "]" * 2000
     if choice == 1:
@@ -77,6 +102,10 @@ def raw_junk(rng: random.Random) -> str | bytes:
         return '{"type": "act", "action": "' + "a" * 9000 + '"}'
     if choice == 8:
         return '{"type": "lang", "lang": ' + SURROGATE + "}"
+    if choice == 11:
+        return '{"type": "chat", "text": "a' + SURROGATE[1:-1] + 'b"}'
+    if choice == 12:
+        return '{"type": "chat", "text": "' + "走" * 5000 + '"}'
     if choice == 9:
         return '{"type": 1e999}'
     if choice == 10:
@@ -93,8 +122,12 @@ def ws_message(rng: random.Random, legal: list[str], seq: int, tokens: list[str]
     if roll < 0.75:
         kind = rng.choice(TYPES)
         message: dict[str, Any] = {"type": kind}
-        for field in rng.sample(["action", "seq", "seat", "id", "token", "nickname", "lang", "extra"], 3):
+        for field in rng.sample(
+            ["action", "seq", "seat", "id", "token", "nickname", "lang", "text", "extra"], 3
+        ):
             message[field] = junk_value(rng)
+        if kind == "chat" and rng.random() < 0.5:
+            message["text"] = junk_value(rng)  # chat's own field, always there half the time
         if kind == "hello" and rng.random() < 0.5:
             message["token"] = rng.choice(tokens)
         if kind == "act" and legal and rng.random() < 0.5:
@@ -125,6 +158,9 @@ def http_request(rng: random.Random, tables: list[str], hosts: list[str]) -> dic
         f"/api/tables/{table}/claim",
         f"/api/tables/{table}/public",
         f"/api/tables/{table}/seats/{rng.choice(['0', '1', '7', '9' * 5000, 'x'])}/invite",
+        f"/api/tables/{table}/rematch",
+        f"/api/games/{rng.choice(['touring', 'nope', 'codenames-duet'])}/bots?options="
+        + rng.choice(BOT_OPTIONS),
         "/static/js/table.js",
         "/static/../../pyproject.toml",
         "/favicon.ico",

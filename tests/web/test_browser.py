@@ -143,14 +143,15 @@ def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: A
     page.goto(f"{server.url}/")
     page.select_option("#game", "touring")
     page.select_option("select[name=seat1]", "bot:ismcts")
-    page.fill("input[name=params1]", "iterations=10")  # the bot's level
+    page.click("#advanced summary")
+    page.fill("input[name=params1]", "iterations=10")  # the bot's level, as raw settings
     page.click("#create-table")
     page.wait_for_selector("#hand")
     play_one(page, "touring")
     page.select_option("#lang", "zh-Hant")
     page.wait_for_selector("h2:has-text('你的手牌')")
     assert "輪到" in page.locator("#status").inner_text() or "電腦" in page.locator("#status").inner_text()
-    assert "ismcts" in page.locator("#seats").inner_text()
+    assert "深思" in page.locator("#seats").inner_text()  # the bot by its name in the player's language
     table_url = page.url
     page.goto(table_url.replace("/t/", "/replay/"))
     page.wait_for_selector("#board .panel")

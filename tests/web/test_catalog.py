@@ -8,7 +8,41 @@ from pathlib import Path
 from tabletrek.i18n import catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
-KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice)\.[a-z_]+)["'`]""")
+KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice|table|chat|lobby|piece\.[a-z_]+)\.[a-z_]+)["'`]""")
+
+
+def built_keys() -> set[str]:
+    """Keys the browser code builds from a game's data: bot names, board spaces, cards, key colours."""
+    import tomllib
+
+    import tabletrek
+
+    keys = {f"web.bot.{bot}" for name in tabletrek.games() for bot in tabletrek.load(name).bots()}
+    board = WEB.parent / "games" / "double_crossing" / "data" / "board.toml"
+    kinds = {space["kind"] for space in tomllib.loads(board.read_text(encoding="utf-8"))["spaces"]}
+    keys.update(f"web.piece.double_crossing.space.{kind}" for kind in kinds)
+    keys.update(f"web.piece.double_crossing.card.{c}" for c in ("crew", "villain", "engineer", "stop"))
+    keys.update(f"web.piece.codenames_duet.key_{kind}" for kind in ("green", "assassin", "bystander"))
+    keys.update(f"web.piece.touring.{family}" for family in ("go", "miles", "delay", "remedy"))
+    remedies_delays = (
+        "puncture",
+        "out-of-gasoline",
+        "collision",
+        "city-limits",
+        "country",
+        "gasoline",
+        "hauled-in",
+    )
+    keys.update(f"web.piece.touring.card.{slug}" for slug in remedies_delays)
+    for name in tabletrek.games():
+        for spec in tabletrek.load(name).option_specs:
+            keys.update({f"web.lobby.option.{spec.name}", f"web.lobby.about.{spec.name}"})
+            choices = (
+                spec.choices if spec.choices is not None else {"word_pack": ("en", "zh-Hant")}.get(spec.name)
+            )
+            keys.update(f"web.lobby.choice.{spec.name}_{value}" for value in choices or ())
+    keys.update(f"web.lobby.level_{level}" for level in ("quick", "normal", "strong"))
+    return keys
 
 
 def used_keys() -> set[str]:
@@ -17,6 +51,7 @@ def used_keys() -> set[str]:
     for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), cli / "serve.py", cli / "command.py"]:
         keys.update(KEY.findall(path.read_text(encoding="utf-8")))
     keys.update(f"web.ui.status_{status}" for status in ("live", "over"))  # built from a table's status
+    keys.update(built_keys())
     return keys
 
 
@@ -27,6 +62,7 @@ def test_both_languages_have_the_same_web_keys() -> None:
 def test_every_key_the_web_code_uses_exists_and_none_is_left_unused() -> None:
     keys = used_keys()
     defined = set(catalog("web", "en"))
+    keys |= {f"{key}_one" for key in keys if f"{key}_one" in defined}  # singular forms, picked by count
     assert keys <= defined, sorted(keys - defined)
     assert defined <= keys, sorted(defined - keys)
 

@@ -102,7 +102,10 @@ async def ws_worker(
                 try:
                     while sent < count and not reader.done():
                         for _ in range(min(10, count - sent)):
-                            await ws.send(ws_message(rng, latest["legal"], latest["seq"], table["tokens"]))
+                            message = ws_message(rng, latest["legal"], latest["seq"], table["tokens"])
+                            await ws.send(message)
+                            if isinstance(message, str) and '"type": "chat"' in message:
+                                stats["sent:chat"] += 1
                             sent += 1
                             stats["sent"] += 1
                         batch += 1
@@ -164,7 +167,8 @@ def test_fuzzed_websocket_messages_and_http_requests_get_no_5xx_and_no_traceback
     tracebacks = log.count("Traceback")
     internal_closes = ws_stats["closed:1011"]
     summary = (
-        f"fuzzed: {ws_stats['sent']} WebSocket messages ({ws_stats['in:error']} errors answered, "
+        f"fuzzed: {ws_stats['sent']} WebSocket messages ({ws_stats['sent:chat']} chat, "
+        f"{ws_stats['in:error']} errors answered, "
         f"{ws_stats['connections']} connections), {sum(statuses.values())} HTTP requests "
         f"{dict(sorted(statuses.items()))}; 5xx: {five_xx}; WebSocket 1011 closes: {internal_closes}; "
         f"tracebacks in the log: {tracebacks}"
@@ -175,6 +179,7 @@ def test_fuzzed_websocket_messages_and_http_requests_get_no_5xx_and_no_traceback
     assert ws_stats["stalled"] == 0, summary  # every batch was handled
     assert ws_stats["in:error"] > WS_MESSAGES // 3  # the junk was answered with reasons
     assert ws_stats["in:state"] > 0 and statuses[200] > 0 and statuses[400] > 0
+    assert ws_stats["sent:chat"] > WS_MESSAGES // 20  # the chat handler had its share of the junk
     assert five_xx == 0, summary
     assert internal_closes == 0, summary
     assert tracebacks == 0, log[log.find("Traceback") - 200 : log.find("Traceback") + 3000]

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from tabletrek.core.game import Game
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.registry import game_class, load
-from tabletrek.i18n import env_lang, is_supported, normalize_lang, seat_name, translate
+from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
 
 console = Console(highlight=False)
 
@@ -25,7 +25,7 @@ def pick_lang(lang: str | None) -> str:
     if lang is None:
         return env_lang()
     if not is_supported(lang):
-        raise typer.BadParameter(tr("cli.error.lang", lang=lang))
+        raise typer.BadParameter(tr("cli.error.lang", name=lang, langs=", ".join(LANGS)))
     return normalize_lang(lang)
 
 

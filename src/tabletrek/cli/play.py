@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from tabletrek.cli.common import (
     console,
@@ -25,10 +27,15 @@ from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
+from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.paths import records_dir
 
 LOG_LINES = 8
+COMPACT_LOG_LINES = 2
+"""Log lines under a compact turn (the whole log is the ``log`` command)."""
+COMPACT_MENU = 6
+"""Moves listed one a line in a compact turn; a longer menu goes in two columns."""
 
 
 class TerminalTable:
@@ -46,6 +53,8 @@ class TerminalTable:
         self.ui = game.terminal()
         self.log: list[Event] = []
         self.last_human: int | None = None
+        self.bot_specs: dict[int, str] = {}
+        """Each bot's spec as given ("ismcts:iterations=50"), saved so a resumed game has the same bots."""
 
     # ----- showing ------------------------------------------------------------------------------
 
@@ -53,19 +62,70 @@ class TerminalTable:
         events = self.log if count is None else self.log[-count:]
         return [event.render(viewer, self.lang, self.names) for event in events]
 
+    @property
+    def compact(self) -> bool:
+        """Whether the game draws a compact turn that fits an 80×24 terminal (details on demand)."""
+        return callable(getattr(self.ui, "compact", None))
+
     def show(self, seat: int) -> None:
         view = self.state.view(seat)
+        if self.compact:
+            title = tr("cli.play.turn_of_compact", self.lang, player=self.names[seat])
+            console.print(Rule(escape(title)))
+            console.print(self.ui.compact(view, self.lang, self.names))  # type: ignore[attr-defined]
+            # a big table's extra player lines come out of the log (the whole log is one command away)
+            count = COMPACT_LOG_LINES if self.game.players <= 4 else 1
+            for line in self.log_lines(seat, count):
+                console.print(f"[dim]· {escape(line)}[/]")
+            return
         console.print(Rule(tr("cli.play.turn_of", self.lang, player=self.names[seat])))
         console.print(self.ui.render(view, self.lang, self.names))
         lines = self.log_lines(seat)
         if lines:
             console.print(Panel("\n".join(lines), title=tr("cli.play.log", self.lang), expand=False))
 
-    def menu(self, seat: int, legal: list[Action]) -> None:
+    def detail(self, seat: int, topic: str) -> bool:
+        """``board`` / ``market``: a part of the table the compact turn leaves out. False if unknown."""
+        details = getattr(self.ui, "details", None)
+        if not callable(details):
+            return False
+        parts = details(self.state.view(seat), self.lang, self.names)
+        if topic not in parts:
+            return False
+        console.print(parts[topic])
+        return True
+
+    def menu(self, seat: int, legal: list[Action], everything: bool = False) -> None:
         view = self.state.view(seat)
-        for number, action in enumerate(legal, 1):
-            text = self.ui.describe(action, view, self.lang, self.names)
-            console.print(f"  [bold cyan]{number:>2}[/]  {text}  [dim]({action.text})[/]")
+        texts = [self.ui.describe(action, view, self.lang, self.names) for action in legal]
+        if self.compact and not everything and len(legal) > COMPACT_MENU:
+            # two columns of numbered moves, so the turn still fits an 80x24 screen; a very long
+            # menu (any space on the board) shows its start and how to see or type the rest
+            shown = min(len(legal), 2 * COMPACT_MENU)
+            if shown < len(legal):
+                shown -= 2
+            rows = (shown + 1) // 2
+            width = max(10, (console.width - 2) // 2 - 5)
+            for row in range(rows):
+                line = Text(" ")
+                for number in (row + 1, row + 1 + rows):
+                    if number <= shown:
+                        cell = Text(texts[number - 1])
+                        cell.truncate(width, pad=True)  # by terminal cells: CJK letters are two wide
+                        line.append(f"{number:>3} ", style="bold cyan").append_text(cell).append(" ")
+                console.print(line, no_wrap=True, overflow="crop")
+            if shown < len(legal):
+                more = tr("cli.play.more_moves", self.lang, count=len(legal), example=legal[-1].text)
+                console.print(f"[dim]{escape(more)}[/]")
+            return
+        short = self.compact and not everything  # one line a move (the `moves` command wraps them whole)
+        for number, (action, text) in enumerate(zip(legal, texts, strict=True), 1):
+            suffix = "" if self.compact else f"  [dim]({escape(action.text)})[/]"
+            entry = f"  [bold cyan]{number:>2}[/]  {escape(text)}{suffix}"
+            if short:
+                console.print(entry, no_wrap=True, overflow="ellipsis")
+            else:
+                console.print(entry)
 
     # ----- turns --------------------------------------------------------------------------------
 
@@ -86,7 +146,7 @@ class TerminalTable:
             self.menu(seat, legal)
             try:
                 answer = console.input(tr("cli.play.prompt", self.lang)).strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 return False
             word = answer.lower()
             if word in ("q", "quit", "exit"):
@@ -105,6 +165,11 @@ class TerminalTable:
                 continue
             if word in ("", "show"):
                 self.show(seat)
+                continue
+            if word in ("board", "market") and self.detail(seat, word):
+                continue
+            if word == "moves":
+                self.menu(seat, legal, everything=True)
                 continue
             choice: Action | str = answer
             if answer.isdigit():
@@ -162,7 +227,7 @@ class TerminalTable:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
+    game: Annotated[str | None, typer.Argument(help=tr("cli.arg.game"))] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
     bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.bots"))] = None,
     seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=tr("cli.opt.seat"))] = None,
@@ -171,8 +236,15 @@ def play(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
     names: Annotated[str | None, typer.Option("--names", help=tr("cli.opt.names"))] = None,
     save: Annotated[Path | None, typer.Option("--save", help=tr("cli.opt.save"))] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help=tr("cli.opt.resume"))] = None,
 ) -> None:
     language = pick_lang(lang)
+    if resume is not None:
+        table = resumed_table(resume, language)
+        run_and_save(table, save or resume, language)
+        return
+    if game is None:
+        raise fail(tr("cli.error.game_needed", language))
     loaded = load_game(game, players, parse_options(option), language)
     bot_names = split_list(bots)
     human_seats = sorted({s - 1 for s in (seat or [])})
@@ -203,13 +275,59 @@ def play(
     for s, bot in seat_bots.items():
         table_names[s] += f" ({bot.name})"
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
+    table.bot_specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
     console.print(Panel(tr("cli.play.welcome", language, game=loaded.title(language)), expand=False))
-    finished = table.run()
-    if finished:
-        table.finish()
-    record = state.record().with_meta(
-        names=table_names, bots={str(s): b.name for s, b in seat_bots.items()}, saved=time.time()
-    )
     path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
+    run_and_save(table, path, language)
+
+
+def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
+    """Play on, then save the record (also on Ctrl-C, which then exits with status 130)."""
+    interrupted = False
+    try:
+        if table.run():
+            table.finish()
+    except KeyboardInterrupt:
+        interrupted = True
+        console.print()
+    record = table.state.record().with_meta(
+        names=table.names,
+        bots={str(s): table.bot_specs.get(s, b.name) for s, b in table.bots.items()},
+        humans=table.humans,
+        saved=time.time(),
+    )
     record.save(path)
     console.print(tr("cli.play.saved", language, path=str(path)))
+    if not table.state.is_over:
+        console.print(tr("cli.play.resume_hint", language, path=str(path)))
+    if interrupted:
+        raise typer.Exit(code=130)
+
+
+def resumed_table(path: Path, language: str) -> TerminalTable:
+    """A saved game, rebuilt by replaying its record, with the same people and bots at the same seats."""
+    try:
+        record = GameRecord.load(path)
+        state = replay(record)
+    except (OSError, ValueError, IllegalAction) as exc:
+        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
+    game = load_game(record.game, record.players, dict(record.options))
+    meta = record.meta
+    given_bots = meta.get("bots")
+    bot_specs: dict[str, Any] = given_bots if isinstance(given_bots, dict) else {}
+    given_names = meta.get("names")
+    names: list[str] = default_names(game.players, language)
+    if isinstance(given_names, list) and len(given_names) == game.players:
+        names = [str(n) for n in given_names]
+    try:
+        bots = {
+            int(s): make_bot(game, str(spec), seat=int(s), seed=state.seed + int(s))
+            for s, spec in bot_specs.items()
+        }
+    except ValueError as exc:
+        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
+    humans = [s for s in range(game.players) if s not in bots]
+    console.print(tr("cli.play.resumed", language, moves=len(record.actions), path=str(path)))
+    table = TerminalTable(game, state, humans, bots, list(names), language)
+    table.bot_specs = {int(s): str(spec) for s, spec in bot_specs.items()}
+    return table

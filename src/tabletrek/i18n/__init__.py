@@ -97,8 +97,24 @@ def lookup(key: str, lang: str) -> str | None:
     return catalog(domain, normalize_lang(lang)).get(key)
 
 
+PLURAL_ARGS = ("count", "n", "tokens")
+"""The argument that picks a message's singular form: a catalog may give ``key_one`` beside ``key``
+for when it is 1 ("1 tile", not "1 tiles"); languages without plural forms repeat the message."""
+
+
+def plural_key(key: str, args: dict[str, Any]) -> str:
+    for name in PLURAL_ARGS:
+        if name in args:
+            return f"{key}_one" if args[name] == 1 else key
+    return key
+
+
 def translate(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
     """The message ``key`` in ``lang`` (falling back to English), formatted with ``args``."""
+    if args:
+        singular = plural_key(key, args)
+        if singular != key and lookup(singular, lang) is not None:
+            key = singular
     template = lookup(key, lang)
     if template is None:
         template = lookup(key, DEFAULT_LANG)

@@ -28,12 +28,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load, spec
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
-from tabletrek.web import validation
+from tabletrek.web import chat, validation
 from tabletrek.web.bodylimit import read_body
 from tabletrek.web.conns import Conn
 from tabletrek.web.errors import WebError
+from tabletrek.web.lobby import api_game_bots
 from tabletrek.web.manager import Manager
 from tabletrek.web.ratelimit import Limiter, Limits, client_key
+from tabletrek.web.rematch import rematch
 from tabletrek.web.replay import replay_steps, replay_view, viewer_for
 from tabletrek.web.store import Store
 from tabletrek.web.tables import LiveTable
@@ -356,6 +358,19 @@ def create_app(
 
     open_conns: dict[str, int] = {}
 
+    async def api_rematch(request: Request) -> Response:
+        try:
+            table = await find(request)
+        except WebError as exc:
+            return error_response(exc, 404)
+        try:
+            made = await rematch(
+                manager, table, request.headers.get("x-seat-token"), request.headers.get("x-host-token")
+            )
+        except WebError as exc:
+            return error_response(exc, 403)
+        return JSONResponse(made, status_code=201)
+
     async def ws_table(websocket: WebSocket) -> None:
         address = client_of(websocket)
         wait = join_limit.take(address)
@@ -423,6 +438,7 @@ def create_app(
         Route("/favicon.ico", lambda _request: Response(status_code=204)),
         Route("/api/games", limited(api_games)),
         Route("/api/games/{game}/rules", limited(api_rules)),
+        Route("/api/games/{game}/bots", limited(api_game_bots)),
         Route("/api/games/{game}/data/{file}", limited(api_data)),
         Route("/api/i18n/{lang}", limited(api_i18n)),
         Route("/api/tables", limited(api_tables), methods=["GET", "POST"]),
@@ -431,6 +447,8 @@ def create_app(
         Route("/api/tables/{table}/claim", limited(api_claim, join_limit), methods=["POST"]),
         Route("/api/tables/{table}/public", limited(api_public), methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/invite", limited(api_invite), methods=["POST"]),
+        # a rematch creates a table: limited like creating one
+        Route("/api/tables/{table}/rematch", limited(api_rematch, create_limit), methods=["POST"]),
         Route("/api/tables/{table}/replay", limited(api_replay)),
         Route("/api/tables/{table}/replay/{step}", limited(api_replay)),
         WebSocketRoute("/ws/{table}", ws_table),
@@ -516,6 +534,7 @@ async def handle(table: LiveTable, conn: Conn, raw: str, max_message: int = MAX_
             raise WebError("web.error.bad_token")
         conn.lang = language(data.get("lang"))
         await table.join(conn, token or None, validation.nickname(data.get("nickname")))
+        await chat.send_history(table, conn)
     elif kind == "act":
         text = validation.action_text(data.get("action"))
         seq = data.get("seq")
@@ -542,6 +561,8 @@ async def handle(table: LiveTable, conn: Conn, raw: str, max_message: int = MAX_
         await table.leave_seat(conn)
     elif kind == "back":
         await table.come_back(conn)
+    elif kind == "chat":
+        await chat.post(table, conn, data.get("text"))
     elif kind == "ping":
         conn.send({"type": "pong", "id": ref})
     else:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 COLUMNS = 5
 KEY_STYLE = {"green": "bold green", "bystander": "", "assassin": "bold white on red"}
+KEY_MARK = {"green": "●", "bystander": "", "assassin": "✖"}
+"""A marker beside each word of one's own key, so the key reads without colour (NO_COLOR=1)."""
 HISTORY = 8
 
 
@@ -52,11 +54,13 @@ class DuetTextUI:
         if view["assassin"] == c:
             return Text(f"☠ {word}", style="bold white on red")
         style = ""
+        mark = ""
         if view["key"] is not None:
             style = KEY_STYLE[view["key"][c]]
+            mark = KEY_MARK[view["key"][c]]
         if not view["visible"][c]:
             style = "dim strike"
-        return Text(f"{word} {marks}".rstrip(), style=style)
+        return Text(f"{mark} {word} {marks}".strip(), style=style)
 
     def board(self, view: dict[str, Any]) -> Table:
         grid = Table(show_header=False, show_lines=True, expand=False)

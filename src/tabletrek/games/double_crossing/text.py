@@ -66,9 +66,8 @@ class LoopBoard:
 
 
 def money(amount: int) -> str:
-    if amount >= 1_000_000:
-        return f"${amount / 1_000_000:.2f}M"
-    return f"${amount // 1000}k"
+    """Money one way everywhere (terminal, move labels in the browser, the log): $1,500,000."""
+    return f"${amount:,}"
 
 
 def _t(lang: str) -> Callable[..., str]:
@@ -208,6 +207,16 @@ class DoubleCrossingTextUI:
                 Text(t("ui.winner", player=self._name(view["winner"], names, lang)), style="bold green")
             )
         return Group(*parts)
+
+    def compact(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        """The turn for an 80×24 terminal (the full ``render`` on demand)."""
+        from tabletrek.games.double_crossing.text_compact import compact
+
+        return compact(self, view, lang, names)
+
+    def details(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> dict[str, RenderableType]:
+        """What the terminal shows on request: the whole board with its table, the open contracts."""
+        return {"board": self.render(view, lang, names), "market": self.market(view, lang)}
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         t = _t(lang)

@@ -1,66 +1,81 @@
-// Codenames Duet: the 5×5 grid with your side of the key, timer tokens, clue entry, guesses by click.
-import { el, clear } from "../js/dom.js";
+// Codenames Duet: the 5×5 grid of agent cards with your side of the key (colour AND an icon and a
+// pattern), found-agent and bystander tokens, timer tokens, clue entry, and the whole key at the end.
+import { html } from "../js/ui.js";
 
-export function render(root, ctx) {
-  clear(root);
-  const { view, t } = ctx;
-  const guessable = new Map();
-  for (const move of ctx.legal) {
-    if (move.text.startsWith("guess ")) guessable.set(move.text.slice(6), move);
+const ICON = {
+  green: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><circle cx="8" cy="5" r="3" fill="#1b5e20"/><path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#1b5e20"/></svg>`,
+  assassin: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><rect x="1" y="1" width="14" height="14" rx="2" fill="#111"/><path d="M4 4l8 8M12 4l-8 8" stroke="#fff" stroke-width="2.2"/></svg>`,
+  bystander: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><circle cx="8" cy="8" r="5" fill="none" stroke="#8d6e63" stroke-width="2"/></svg>`,
+};
+
+function Token({ kind, t, partner = false }) {
+  const label = t(kind === "agent" ? "web.piece.codenames_duet.token_agent" : partner ? "web.piece.codenames_duet.token_bystander_partner" : "web.piece.codenames_duet.token_bystander");
+  if (kind === "agent") {
+    return html`<svg viewBox="0 0 20 20" class="token agent" role="img" aria-label=${label}><circle cx="10" cy="10" r="9" fill="#2e7d32" stroke="#fff" stroke-width="1.5"/><path d="M5 10l3 3 7-7" stroke="#fff" stroke-width="2.5" fill="none"/></svg>`;
   }
+  return html`<svg viewBox="0 0 20 20" class=${`token bystander${partner ? " partner" : ""}`} role="img" aria-label=${label}><rect x="2" y="2" width="16" height="16" rx="3" fill=${partner ? "#fff" : "#d7ccc8"} stroke="#6d4c41" stroke-width="1.5" stroke-dasharray=${partner ? "3 2" : ""}/><path d="M6 6l8 8M14 6l-8 8" stroke="#6d4c41" stroke-width="2"/></svg>`;
+}
+
+export function Board(ctx) {
+  const { view, t, prev } = ctx;
+  const guessable = new Map();
+  for (const move of ctx.legal) if (move.text.startsWith("guess ")) guessable.set(move.text.slice(6), move);
   const mySide = view.side;
   const partner = mySide === null || mySide === undefined ? null : 1 - mySide;
-  root.append(
-    el(
-      "p",
-      { class: "cd-counters" },
-      el("span", { id: "agents-found" }, t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })),
-      " · ",
-      el("span", { id: "timer-tokens" }, t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })),
-      " · ",
-      t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" }),
-    ),
-  );
-  root.append(el("p", { class: "cd-phase" }, phaseText(ctx)));
-  const grid = el("div", { class: "cd-grid", id: "grid" });
-  view.words.forEach((word, i) => {
-    const classes = ["cd-card"];
-    const marks = [];
-    if (view.key) classes.push(`key-${view.key[i]}`);
-    if (view.agents[i] !== null) {
-      classes.push("found");
-      marks.push("✓");
-    }
-    if (view.assassin === i) {
-      classes.push("assassin-hit");
-      marks.push("☠");
-    }
-    if (mySide !== null && mySide !== undefined) {
-      if (view.bystanders[mySide].includes(i)) marks.push("×");
-      if (view.bystanders[partner].includes(i)) marks.push("·");
-    } else {
-      if (view.bystanders.some((list) => list.includes(i))) marks.push("×");
-    }
-    const move = guessable.get(word);
-    grid.append(
-      el(
-        "button",
-        {
-          class: classes.join(" ") + (move ? " guessable" : ""),
-          "data-word": word,
-          "data-index": i,
-          disabled: !move,
-          onclick: () => move && ctx.act(move.text),
-        },
-        el("span", { class: "word" }, word),
-        marks.length ? el("span", { class: "marks" }, marks.join(" ")) : null,
-      ),
-    );
-  });
-  root.append(grid);
-  root.append(el("p", { class: "muted legend" }, view.key ? t("codenames_duet.ui.legend_key", { side: t(`codenames_duet.side.${mySide}`) }) : t("codenames_duet.ui.legend_public")));
-  if (ctx.legal.some((m) => m.text.startsWith("clue "))) root.append(clueForm(ctx));
-  if (view.clues && view.clues.length) root.append(history(ctx));
+  return html`
+    <p class="cd-counters">
+      <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span> ·
+      <span id="timer-tokens" data-tip=${t("web.piece.codenames_duet.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
+        <span class="timer-row" aria-hidden="true">${Array.from({ length: view.tokens_start }, (_, i) => html`<span class=${i < view.tokens ? "tt on" : "tt"}></span>`)}</span>
+      </span> ·
+      ${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
+    </p>
+    <p class="cd-phase">${phaseText(ctx)}</p>
+    <div class="cd-grid" id="grid">
+      ${view.words.map((word, i) => {
+        const kind = view.key ? view.key[i] : null;
+        const classes = ["cd-card"];
+        const tokens = [];
+        const says = [];
+        if (kind) {
+          classes.push(`key-${kind}`);
+          says.push(t(`web.piece.codenames_duet.key_${kind}`));
+        }
+        if (view.agents[i] !== null) {
+          classes.push("found");
+          tokens.push(html`<${Token} kind="agent" t=${t} />`);
+          says.push(t("web.piece.codenames_duet.token_agent"));
+          if (prev && prev.agents && prev.agents[i] === null) classes.push("changed", "last-move");
+        }
+        if (view.assassin === i) classes.push("assassin-hit");
+        const mine = mySide !== null && mySide !== undefined ? view.bystanders[mySide].includes(i) : view.bystanders.some((l) => l.includes(i));
+        const theirs = partner !== null ? view.bystanders[partner].includes(i) : false;
+        if (mine) {
+          tokens.push(html`<${Token} kind="bystander" t=${t} />`);
+          says.push(t("web.piece.codenames_duet.token_bystander"));
+        }
+        if (theirs) {
+          tokens.push(html`<${Token} kind="bystander" t=${t} partner=${true} />`);
+          says.push(t("web.piece.codenames_duet.token_bystander_partner"));
+        }
+        if (prev && prev.bystanders && view.bystanders.some((l, s) => l.includes(i) && !(prev.bystanders[s] || []).includes(i))) classes.push("changed", "last-move");
+        const move = guessable.get(word);
+        if (move) classes.push("guessable");
+        return html`<button key=${i} class=${classes.join(" ")} data-word=${word} data-index=${i} disabled=${!move} aria-disabled=${move ? null : "true"}
+            data-tip=${`${word}${says.length ? ": " + says.join(" · ") : ""}`} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
+          ${kind ? ICON[kind] : null}
+          <span class="word">${word}</span>
+          ${tokens.length ? html`<span class="marks">${tokens}</span>` : null}
+        </button>`;
+      })}
+    </div>
+    <p class="muted legend" id="cd-legend">
+      ${view.key
+        ? html`${t("web.table.cd_legend_side", { side: t(`codenames_duet.side.${mySide}`) })} ${ICON.green} ${t("web.piece.codenames_duet.key_green")} · ${ICON.assassin} ${t("web.piece.codenames_duet.key_assassin")} · ${ICON.bystander} ${t("web.piece.codenames_duet.key_bystander")}`
+        : t("web.table.cd_legend_public")}
+    </p>
+    ${ctx.legal.some((m) => m.text.startsWith("clue ")) ? html`<${ClueForm} ctx=${ctx} />` : null}
+    ${view.clues && view.clues.length ? html`<${History} ctx=${ctx} />` : null}`;
 }
 
 function phaseText(ctx) {
@@ -72,41 +87,69 @@ function phaseText(ctx) {
   return t("codenames_duet.ui.phase_sudden", { player });
 }
 
-function clueForm(ctx) {
-  const word = el("input", { id: "clue-word", autocomplete: "off", "aria-label": ctx.t("web.ui.clue_word"), placeholder: ctx.t("web.ui.clue_word") });
-  const number = el("input", { id: "clue-number", type: "number", min: 0, max: 9, value: 1, "aria-label": ctx.t("web.ui.clue_number") });
-  const form = el(
-    "form",
-    {
-      class: "typed clue-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        if (word.value.trim()) ctx.act(`clue ${word.value.trim()} ${number.value}`);
-      },
-    },
-    word,
-    number,
-    el("button", { type: "submit", id: "give-clue" }, ctx.t("web.ui.give_clue")),
-  );
-  // the server's reason for refusing a clue (a word on the table, two words, …) appears right here
-  return el("section", { class: "panel" }, el("h2", {}, ctx.t("web.ui.your_clue")), form, el("p", { class: "error", "data-error-slot": "1", id: "clue-error" }), el("small", {}, ctx.t("codenames_duet.ui.clue_hint")));
+function ClueForm({ ctx }) {
+  const submit = (e) => {
+    e.preventDefault();
+    const word = e.target.querySelector("#clue-word").value.trim();
+    const number = e.target.querySelector("#clue-number").value;
+    if (word) ctx.act(`clue ${word} ${number}`);
+  };
+  // uncontrolled inputs (no value= here): Preact leaves what the player typed alone on every update
+  return html`<section class="panel" key="clue-form">
+    <h2>${ctx.t("web.ui.your_clue")}</h2>
+    <form class="typed clue-form" onSubmit=${submit}>
+      <input id="clue-word" autocomplete="off" aria-label=${ctx.t("web.ui.clue_word")} placeholder=${ctx.t("web.ui.clue_word")} />
+      <input id="clue-number" type="number" min="0" max="9" defaultValue="1" aria-label=${ctx.t("web.ui.clue_number")} />
+      <button type="submit" id="give-clue">${ctx.t("web.ui.give_clue")}</button>
+    </form>
+    <p class="error" id="clue-error" role="alert">${ctx.error}</p>
+    <small>${ctx.t("codenames_duet.ui.clue_hint")}</small>
+  </section>`;
 }
 
-function history(ctx) {
+function History({ ctx }) {
   const { view, t } = ctx;
-  const rows = view.clues.map((clue) =>
-    el(
-      "tr",
-      {},
-      el("td", {}, ctx.names[clue.seat] ?? ""),
-      el("td", {}, `${clue.word} ${clue.number}`),
-      el("td", {}, clue.guesses.map((g) => `${g.word} (${t(`codenames_duet.kind.${g.kind}`)})`).join(", ") + (clue.penalty ? ` ${t("codenames_duet.ui.void")}` : "")),
-    ),
-  );
-  return el(
-    "details",
-    { class: "panel" },
-    el("summary", {}, t("codenames_duet.ui.history")),
-    el("table", { class: "counts" }, el("thead", {}, el("tr", {}, el("th", {}, t("codenames_duet.ui.col_player")), el("th", {}, t("codenames_duet.ui.col_clue")), el("th", {}, t("codenames_duet.ui.col_guesses")))), el("tbody", {}, rows)),
-  );
+  return html`<details class="panel">
+    <summary>${t("codenames_duet.ui.history")}</summary>
+    <table class="counts">
+      <thead><tr><th scope="col">${t("codenames_duet.ui.col_player")}</th><th scope="col">${t("codenames_duet.ui.col_clue")}</th><th scope="col">${t("codenames_duet.ui.col_guesses")}</th></tr></thead>
+      <tbody>${view.clues.map((clue) => html`<tr>
+        <td>${ctx.names[clue.seat] ?? ""}</td><td>${clue.word} ${clue.number}</td>
+        <td>${clue.guesses.map((g) => `${g.word} (${t(`codenames_duet.kind.${g.kind}`)})`).join(", ")}${clue.penalty ? ` ${t("codenames_duet.ui.void")}` : ""}</td>
+      </tr>`)}</tbody>
+    </table>
+  </details>`;
+}
+
+const keys = new Map();
+
+/** After the game: both sides of the key card, fetched from the finished game's replay. */
+export function ScoreSheet(ctx) {
+  const { view, t } = ctx;
+  const id = ctx.table.id;
+  if (!keys.has(id)) {
+    keys.set(id, null);
+    fetch(`/api/tables/${encodeURIComponent(id)}/replay?viewer=all`)
+      .then((r) => r.json())
+      .then((data) => fetch(`/api/tables/${encodeURIComponent(id)}/replay/${data.total}?viewer=all`))
+      .then((r) => r.json())
+      .then((body) => {
+        const sides = [];
+        for (const [who, v] of Object.entries(body.views || {})) if (who !== "public" && v.key && v.side !== null && !sides[v.side]) sides[v.side] = v.key;
+        keys.set(id, sides);
+        ctx.redraw();
+      })
+      .catch(() => keys.set(id, []));
+  }
+  const sides = keys.get(id) || [];
+  return html`<p>${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })} · ${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}</p>
+    <div class="key-card" id="score-sheet">
+      ${[0, 1].map((side) => html`<div class="key-side" key=${side}>
+        <h3>${t(`codenames_duet.side.${side}`)}</h3>
+        <div class="key-grid">${view.words.map((word, i) => {
+          const kind = sides[side] ? sides[side][i] : null;
+          return html`<span class=${`key-cell key-${kind || "unknown"}`} title=${kind ? t(`web.piece.codenames_duet.key_${kind}`) : ""}>${kind ? ICON[kind] : null}<span>${word}</span></span>`;
+        })}</div>
+      </div>`)}
+    </div>`;
 }

@@ -1,14 +1,96 @@
-// Touring: your hand as cards, each table's Go / speed / mileage piles, the draw and discard piles.
-import { el, clear } from "../js/dom.js";
+// Touring: cards drawn as SVG (a symbol and colour per kind), each table's Go / Speed / mileage
+// piles as stacks, the draw and discard piles, your hand, and a mileage sheet at the end.
+import { html } from "../js/ui.js";
+import { has } from "../js/i18n.js";
+import { choose, pickedKey, Choices } from "../js/pick.js";
 
 const MILES = ["1", "3", "15", "30"];
+const DELAYS = new Set(["puncture", "out-of-gasoline", "collision", "city-limits"]);
+const REMEDIES = new Set(["gasoline", "hauled-in", "country"]);
 
-function cardName(t, slug) {
-  return t(`touring.card.${slug}`);
+/** go / mileage / delay / remedy: the four families of cards, each its own colour. */
+export function family(slug) {
+  if (slug === "go") return "go";
+  if (MILES.includes(slug)) return "miles";
+  if (DELAYS.has(slug)) return "delay";
+  if (REMEDIES.has(slug)) return "remedy";
+  return "other";
 }
 
-function pileTop(t, pile) {
-  return pile.length ? cardName(t, pile[pile.length - 1]) : t("touring.ui.empty");
+const FILL = { go: "#2e7d32", miles: "#f5f0dc", delay: "#c62828", remedy: "#1565c0", other: "#777" };
+
+function can(x, y, color) {
+  return html`<g><rect x=${x - 9} y=${y - 10} width="18" height="22" rx="3" fill=${color} stroke="#fff" stroke-width="1.5"/><rect x=${x + 2} y=${y - 15} width="6" height="6" rx="1" fill=${color} stroke="#fff" stroke-width="1.2"/><path d=${`M${x - 5} ${y - 3}h10M${x - 5} ${y + 3}h10`} stroke="#fff" stroke-width="1.5"/></g>`;
+}
+
+function slash(x, y) {
+  return html`<path d=${`M${x - 15} ${y + 15}L${x + 15} ${y - 15}`} stroke="#fff" stroke-width="4" stroke-linecap="round"/>`;
+}
+
+/** The symbol in the middle of a card (drawn in code: no image files). */
+function symbol(slug) {
+  const x = 30;
+  const y = 36;
+  switch (slug) {
+    case "go":
+      return html`<g><rect x="21" y="16" width="18" height="40" rx="5" fill="#222"/><circle cx="30" cy="24" r="4.5" fill="#555"/><circle cx="30" cy="36" r="4.5" fill="#555"/><circle cx="30" cy="48" r="5.5" fill="#76ff03" stroke="#fff"/></g>`;
+    case "puncture":
+      return html`<g><circle cx=${x} cy=${y} r="14" fill="none" stroke="#fff" stroke-width="6"/><circle cx=${x} cy=${y} r="4" fill="#fff"/><path d="M40 22l6-8 1 9z" fill="#ffeb3b"/></g>`;
+    case "gasoline":
+      return can(x, y, "#0d47a1");
+    case "out-of-gasoline":
+      return html`<g>${can(x, y, "#8e0000")}${slash(x, y)}</g>`;
+    case "collision":
+      return html`<polygon points="30,14 35,28 48,24 39,36 48,48 34,44 30,58 26,44 12,48 21,36 12,24 25,28" fill="#ffeb3b" stroke="#fff"/>`;
+    case "hauled-in":
+      return html`<g fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"><path d="M30 14v22a8 8 0 1 1-8-8"/><path d="M24 14h12"/></g>`;
+    case "city-limits":
+      return html`<g><circle cx=${x} cy=${y} r="15" fill="#fff" stroke="#ffcdd2" stroke-width="3"/><text x=${x} y=${y + 5} font-size="14" text-anchor="middle" font-weight="700" fill="#c62828">25</text></g>`;
+    case "country":
+      return html`<g><circle cx=${x} cy=${y} r="15" fill="#fff"/><text x=${x} y=${y + 5} font-size="14" text-anchor="middle" font-weight="700" fill="#999">25</text><path d="M19 47L41 25" stroke="#1565c0" stroke-width="4"/></g>`;
+    default:
+      if (MILES.includes(slug)) {
+        return html`<g><path d="M18 58L26 18h8l8 40z" fill="#9e9e9e"/><path d="M30 22v6M30 34v7M30 47v8" stroke="#fff" stroke-width="2"/><text x=${x} y=${y + 6} font-size=${slug.length > 1 ? 20 : 24} text-anchor="middle" font-weight="800" fill="#1b5e20" stroke="#fff" stroke-width="0.8">${slug}</text></g>`;
+      }
+      return html`<text x=${x} y=${y} text-anchor="middle" fill="#fff">?</text>`;
+  }
+}
+
+/** One card as SVG; name below the symbol in the player's language. */
+export function Card({ slug, t, cls = "", label = null }) {
+  const fam = family(slug);
+  const name = t(`touring.card.${slug}`);
+  const ink = fam === "miles" ? "#1b5e20" : "#fff";
+  return html`<svg viewBox="0 0 60 84" class=${`tt-card fam-${fam} ${cls}`} role="img" aria-label=${label || name}>
+    <rect x="1" y="1" width="58" height="82" rx="6" fill=${FILL[fam]} stroke=${fam === "miles" ? "#8d6e63" : "#fff"} stroke-width="2"/>
+    ${symbol(slug)}
+    <text x="30" y="75" font-size=${name.length > 10 ? 6.5 : 8} text-anchor="middle" fill=${ink} font-weight="700">${name}</text>
+  </svg>`;
+}
+
+function Back({ cls = "" }) {
+  return html`<svg viewBox="0 0 60 84" class=${`tt-card back ${cls}`} aria-hidden="true"><rect x="1" y="1" width="58" height="82" rx="6" fill="#1f6f8b" stroke="#fff" stroke-width="2"/><path d="M10 20h40M10 42h40M10 64h40" stroke="#ffffff55" stroke-width="6"/></svg>`;
+}
+
+function tip(t, slug) {
+  const fam = family(slug);
+  const parts = [fam === "other" ? "" : t(`web.piece.touring.${fam}`)];
+  if (has(`web.piece.touring.card.${slug}`)) parts.push(t(`web.piece.touring.card.${slug}`));
+  return `${t(`touring.card.${slug}`)}: ${parts.join(" ").trim()}`;
+}
+
+/** A pile: its top card over a little stack showing how many lie beneath. */
+function Pile({ cards, t, id, title, changed, back = false }) {
+  const depth = Math.min(4, Math.ceil(cards.length / 6));
+  const top = cards.length ? cards[cards.length - 1] : null;
+  const label = top ? `${title}: ${t(`touring.card.${top}`)} (${cards.length})` : `${title}: ${t("touring.ui.empty")}`;
+  return html`<div class=${`pile${changed ? " changed" : ""}`} id=${id} data-tip=${top && !back ? tip(t, top) : label} tabindex="0" aria-label=${label}>
+    <div class="stack" style=${`--depth:${depth}`}>
+      ${Array.from({ length: depth }, (_, i) => html`<span class="under" style=${`--i:${i + 1}`}></span>`)}
+      ${back ? html`<${Back} />` : top ? html`<span class="top" key=${`${top}-${cards.length}`} data-flip=${`card-${top}`}><${Card} slug=${top} t=${t} /></span>` : html`<div class="empty-slot">${t("touring.ui.empty")}</div>`}
+    </div>
+    <small>${title}</small>
+  </div>`;
 }
 
 function tableLabel(ctx, table) {
@@ -23,44 +105,44 @@ export function cardOf(text) {
   return words[0] === "play" || words[0] === "discard" ? words[1] : null;
 }
 
-export function render(root, ctx) {
-  clear(root);
-  const { view, t } = ctx;
-  const tables = el("div", { class: "touring-tables" });
-  for (const table of view.tables) {
-    const mine = view.team !== null && table.team === view.team;
-    const miles = el(
-      "ul",
-      { class: "miles" },
-      MILES.map((m) => el("li", { "data-miles": m }, `${cardName(t, m)}: ${table.miles[m]} / ${view.required[m]}`)),
-    );
-    tables.append(
-      el(
-        "section",
-        { class: `tt-table${mine ? " mine" : ""}${view.to_act !== null && table.seats.includes(view.to_act) ? " acting" : ""}`, "data-team": table.team },
-        el("h3", {}, tableLabel(ctx, table), " ", el("span", { class: "label" }, `(${table.label})`)),
-        el("div", { class: "piles" },
-          el("div", { class: "pile go-pile" }, el("small", {}, t("touring.ui.go_pile")), el("div", { class: `card ${table.moving ? "go" : "stop"}` }, pileTop(t, table.go))),
-          el("div", { class: "pile speed-pile" }, el("small", {}, t("touring.ui.speed_pile")), el("div", { class: `card ${table.limited ? "stop" : "go"}` }, pileTop(t, table.speed))),
-        ),
-        el("p", { class: "total" }, t("touring.ui.miles_total", { total: table.total, goal: view.goal })),
-        miles,
-        el("small", { class: "muted" }, table.seats.map((s) => `${ctx.names[s]}: ${t("touring.ui.cards_in_hand", { count: view.hand_counts[s] })}`).join(" · ")),
-      ),
-    );
-  }
-  const discardTop = view.discard.length ? cardName(t, view.discard[view.discard.length - 1]) : t("touring.ui.empty");
-  const piles = el(
-    "div",
-    { class: "touring-center" },
-    el("div", { class: "pile", id: "draw-pile" }, el("div", { class: "card back" }, "?"), t("touring.ui.draw_pile", { count: view.draw_pile })),
-    el("div", { class: "pile", id: "discard-pile" }, el("div", { class: "card" }, discardTop), t("touring.ui.discard_pile", { count: view.discard.length, top: discardTop })),
-  );
-  root.append(tables, piles);
-  if (view.hand) root.append(hand(ctx));
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function hand(ctx) {
+export function Board(ctx) {
+  const { view, t, prev } = ctx;
+  const before = (i) => (prev && prev.tables ? prev.tables[i] : null);
+  const tables = view.tables.map((table, i) => {
+    const old = before(i);
+    const mine = view.team !== null && table.team === view.team;
+    const acting = view.to_act !== null && table.seats.includes(view.to_act);
+    return html`<section key=${table.team} class=${`tt-table${mine ? " mine" : ""}${acting ? " acting" : ""}`} data-team=${table.team}>
+      <h3>${table.seats.map((s) => html`<span class="swatch" style=${`background:var(--seat-${s})`}></span>`)} ${tableLabel(ctx, table)}</h3>
+      <div class="piles">
+        <${Pile} cards=${table.go} t=${t} title=${t("touring.ui.go_pile")} changed=${old && !same(old.go, table.go)} />
+        <${Pile} cards=${table.speed} t=${t} title=${t("touring.ui.speed_pile")} changed=${old && !same(old.speed, table.speed)} />
+        <div class="miles-piles">
+          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${`${t(`touring.card.${m}`)}: ${table.miles[m]} / ${view.required[m]}. ${t("web.piece.touring.required")}`} tabindex="0">
+            <${Card} slug=${m} t=${t} cls="mini" />
+            <span class="count">${table.miles[m]}/${view.required[m]}</span>
+          </div>`)}
+        </div>
+      </div>
+      <p class="total"><meter min="0" max=${view.goal} value=${table.total} aria-label=${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}></meter> ${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}</p>
+      <small class="muted">${table.seats.map((s) => `${ctx.names[s]}: ${t("touring.ui.cards_in_hand", { count: view.hand_counts[s] })}`).join(" · ")}</small>
+    </section>`;
+  });
+  const discardChanged = prev && prev.discard && prev.discard.length !== view.discard.length;
+  return html`
+    <div class="touring-tables">${tables}</div>
+    <div class="touring-center">
+      <${Pile} cards=${new Array(view.draw_pile).fill("back")} back=${true} t=${t} id="draw-pile" title=${t("touring.ui.draw_pile", { count: view.draw_pile })} />
+      <${Pile} cards=${view.discard} t=${t} id="discard-pile" title=${t("web.table.touring_discard", { count: view.discard.length })} changed=${discardChanged} />
+    </div>
+    ${view.hand ? html`<${Hand} ctx=${ctx} />` : null}`;
+}
+
+function Hand({ ctx }) {
   const { view, t, legal } = ctx;
   const byCard = new Map();
   for (const move of legal) {
@@ -69,29 +151,31 @@ function hand(ctx) {
     if (!byCard.has(card)) byCard.set(card, []);
     byCard.get(card).push(move);
   }
-  const choices = el("div", { class: "choices", id: "card-choices" });
-  const cards = el("div", { class: "hand", id: "hand" });
-  for (const slug of view.hand) {
-    const moves = byCard.get(slug) || [];
-    const button = el(
-      "button",
-      {
-        class: `card hand-card${moves.length ? " playable" : ""}`,
-        "data-card": slug,
-        disabled: !moves.length,
-        onclick: () => {
-          if (moves.length === 1) {
-            ctx.act(moves[0].text);
-            return;
-          }
-          clear(choices);
-          choices.append(el("span", {}, `${cardName(t, slug)}: `));
-          for (const move of moves) choices.append(el("button", { class: "move choice", "data-action": move.text, onclick: () => ctx.act(move.text) }, move.label || move.text));
-        },
-      },
-      cardName(t, slug),
-    );
-    cards.append(button);
-  }
-  return el("section", { class: "panel" }, el("h2", {}, t("touring.ui.hand")), cards, choices);
+  const open = pickedKey(ctx);
+  const title = ctx.live ? t("touring.ui.hand") : t("web.table.hand_of", { player: ctx.names[view.seat] ?? "" });
+  return html`<section class="panel" aria-label=${title}>
+    <h2>${title}</h2>
+    <div class="hand" id="hand">
+      ${view.hand.map((slug, i) => {
+        const moves = byCard.get(slug) || [];
+        return html`<button key=${`${slug}-${i}`} class=${`hand-card${moves.length ? " playable" : ""}`} data-card=${slug} data-flip=${`card-${slug}`} data-tip=${tip(t, slug)} disabled=${!moves.length} aria-label=${t(`touring.card.${slug}`)} onClick=${() => choose(ctx, slug, moves)}>
+          <${Card} slug=${slug} t=${t} />
+        </button>`;
+      })}
+    </div>
+    <${Choices} ctx=${ctx} id="card-choices" moves=${open ? byCard.get(open) : null} title=${open ? t(`touring.card.${open}`) : ""} />
+  </section>`;
+}
+
+export function ScoreSheet(ctx) {
+  const { view, t } = ctx;
+  const result = ctx.result || {};
+  return html`<div class="scroll" tabindex="0"><table class="counts score-sheet" id="score-sheet">
+    <thead><tr><th scope="col">${t("web.table.col_player")}</th>${MILES.map((m) => html`<th scope="col">${t(`touring.card.${m}`)}</th>`)}<th scope="col">${t("touring.ui.total")}</th></tr></thead>
+    <tbody>${view.tables.map((table) => html`<tr class=${table.seats.some((s) => (result.winners || []).includes(s)) ? "winner" : ""}>
+      <td>${tableLabel(ctx, table)}</td>
+      ${MILES.map((m) => html`<td>${table.miles[m]} / ${view.required[m]}</td>`)}
+      <td><strong>${table.total}</strong> / ${view.goal}</td>
+    </tr>`)}</tbody>
+  </table></div>`;
 }

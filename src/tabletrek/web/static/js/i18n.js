@@ -26,10 +26,27 @@ export function setLang(value) {
   localStorage.setItem("tt.lang", value);
 }
 
+/** Python-style {name} and {name:spec} fields; a "," in the spec groups thousands ("$1,500,000"),
+ * the one way money is written in both languages. */
 function format(template, args) {
-  return template.replace(/\{([A-Za-z0-9_]+)(?:[:!][^}]*)?\}/g, (all, name) =>
-    Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : all,
-  );
+  return template.replace(/\{([A-Za-z0-9_]+)(?:([:!])([^}]*))?\}/g, (all, name, sep, spec) => {
+    if (!Object.prototype.hasOwnProperty.call(args, name)) return all;
+    const value = args[name];
+    if (sep === ":" && spec && spec.includes(",") && typeof value === "number") return value.toLocaleString("en-US");
+    return String(value);
+  });
+}
+
+/** The singular form ("key_one") when the count is 1, as the server's translate does. */
+const PLURAL_ARGS = ["count", "n", "tokens"];
+function pluralKey(key, args) {
+  for (const name of PLURAL_ARGS) {
+    if (args && Object.prototype.hasOwnProperty.call(args, name)) {
+      const value = typeof args[name] === "object" ? null : Number(args[name]);
+      return value === 1 && messages[`${key}_one`] !== undefined ? `${key}_one` : key;
+    }
+  }
+  return key;
 }
 
 export function seatName(seat, names) {
@@ -49,7 +66,7 @@ function resolve(args, names) {
 }
 
 export function t(key, args = {}, names = null) {
-  const template = messages[key];
+  const template = messages[pluralKey(key, args)];
   if (template === undefined) return key;
   return format(template, resolve(args, names));
 }

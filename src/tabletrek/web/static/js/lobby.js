@@ -1,9 +1,15 @@
-// The lobby: pick a game, seats (people or bots), options and a turn clock; list recent tables.
+// The lobby: pick a game, seats (people or bots, by name and level), options in people's words with
+// a one-line description each (the raw settings in an Advanced section), open tables, recent tables.
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t } from "./i18n.js";
+import { loadCatalogs, storedLang, t, has } from "./i18n.js";
 
 let games = [];
+
+/** Choices for free-text options that have a known, working set of values. */
+const KNOWN_CHOICES = { word_pack: ["en", "zh-Hant"] };
+/** Levels for the search bot: its budget per move. */
+const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
 async function start(lang) {
   const info = await (await fetch("/api/games")).json();
@@ -13,15 +19,37 @@ async function start(lang) {
   renderHeader(start);
   const main = clear(document.getElementById("main"));
   const form = el("form", { id: "create", class: "panel" });
-  main.append(el("h1", {}, t("web.ui.new_table")), form, el("h2", {}, t("web.ui.recent")), el("div", { id: "recent" }));
+  main.append(
+    el("h1", {}, t("web.ui.new_table")),
+    form,
+    el("h2", {}, t("web.lobby.open_tables")),
+    el("div", { id: "open-tables" }),
+    el("h2", {}, t("web.ui.recent")),
+    el("div", { id: "recent" }),
+  );
   renderForm(form, games[0].name);
-  renderRecent();
+  renderTables();
+}
+
+function botLabel(bot) {
+  return has(`web.bot.${bot}`) ? t(`web.bot.${bot}`) : bot;
+}
+
+function optionLabel(name) {
+  return has(`web.lobby.option.${name}`) ? t(`web.lobby.option.${name}`) : name.replace(/_/g, " ");
+}
+
+function choiceLabel(name, value) {
+  const key = `web.lobby.choice.${name}_${value}`;
+  return has(key) ? t(key) : String(value);
 }
 
 function renderForm(form, gameName, playerCount = null) {
   clear(form);
   const game = games.find((g) => g.name === gameName);
   const players = playerCount && game.player_counts.includes(playerCount) ? playerCount : game.default_players;
+  let bots = game.bots;
+  let defaultBot = bots[bots.length - 1];
   const gameSelect = el(
     "select",
     { id: "game", onchange: (e) => renderForm(form, e.target.value) },
@@ -33,25 +61,71 @@ function renderForm(form, gameName, playerCount = null) {
     game.player_counts.map((n) => el("option", { value: n, selected: n === players }, String(n))),
   );
   const seats = el("div", { class: "seats" });
+  const raw = el("div", { class: "raw-settings" });
+  const seatRows = [];
   for (let s = 0; s < players; s++) {
-    const choices = [el("option", { value: "human", selected: s === 0 }, t("web.ui.human"))];
-    for (const bot of game.bots) {
-      choices.push(el("option", { value: `bot:${bot}`, selected: s > 0 && bot === game.bots[game.bots.length - 1] }, t("web.ui.bot", { bot })));
-    }
-    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": t("web.ui.bot_settings") });
-    seats.append(el("div", { class: "seat" }, el("label", {}, t("core.seat", { n: s + 1 }), " ", el("select", { name: `seat${s}`, "data-seat": s }, choices)), " ", settings));
+    const select = el("select", { name: `seat${s}`, "data-seat": s, id: `seat${s}` });
+    const level = el(
+      "select",
+      { name: `level${s}`, class: "level", "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.lobby.level")}` },
+      Object.keys(LEVELS).map((name) => el("option", { value: name, selected: name === "normal" }, t(`web.lobby.level_${name}`))),
+    );
+    const levelBox = el("label", { class: "level-box" }, t("web.lobby.level"), " ", level);
+    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.ui.bot_settings")}` });
+    const row = { select, level, levelBox, settings, seat: s };
+    seatRows.push(row);
+    select.addEventListener("change", () => showLevel(row));
+    seats.append(el("div", { class: "seat" }, el("label", { for: `seat${s}` }, t("core.seat", { n: s + 1 })), " ", select, " ", levelBox));
+    raw.append(el("label", { class: "raw" }, `${t("core.seat", { n: s + 1 })}: `, settings));
   }
+  const fillSeats = () => {
+    for (const row of seatRows) {
+      const before = row.select.value;
+      clear(row.select);
+      row.select.append(el("option", { value: "human" }, t("web.ui.human")));
+      for (const bot of bots) row.select.append(el("option", { value: `bot:${bot}` }, t("web.ui.bot", { bot: botLabel(bot) })));
+      const wanted = before && [...row.select.options].some((o) => o.value === before) ? before : row.seat === 0 ? "human" : `bot:${defaultBot}`;
+      row.select.value = wanted;
+      showLevel(row);
+    }
+  };
   const options = el("div", { class: "options" });
+  const advanced = el("div", { class: "options-raw" });
   for (const opt of game.options) {
     let input;
-    if (opt.kind === "bool") input = el("input", { type: "checkbox", name: `opt_${opt.name}`, checked: opt.default === true });
-    else if (opt.choices) input = el("select", { name: `opt_${opt.name}` }, opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, String(c))));
-    else input = el("input", { type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: `opt_${opt.name}`, value: opt.default ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null });
+    const known = opt.choices || KNOWN_CHOICES[opt.name];
+    const id = `opt_${opt.name}`;
+    if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: opt.default === true });
+    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(opt.name, c))));
+    else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: opt.default ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
     input.dataset.kind = opt.kind;
     input.dataset.option = opt.name;
-    options.append(el("label", { class: "option" }, input, " ", el("span", { class: "optname" }, opt.name), el("small", {}, t(opt.help))));
+    input.addEventListener("change", refreshBots);
+    const about = has(`web.lobby.about.${opt.name}`) ? t(`web.lobby.about.${opt.name}`) : t(opt.help);
+    const line = el("div", { class: "option" }, el("label", { for: id }, opt.kind === "bool" ? input : null, " ", el("span", { class: "optname" }, optionLabel(opt.name)), opt.kind === "bool" ? null : " "), opt.kind === "bool" ? null : input, el("small", {}, about));
+    options.append(line);
+    advanced.append(el("p", { class: "raw-option" }, el("code", {}, opt.name), ": ", t(opt.help)));
   }
+  async function refreshBots() {
+    const chosen = { players, ...readOptions(options) };
+    try {
+      const resp = await fetch(`/api/games/${encodeURIComponent(game.name)}/bots?options=${encodeURIComponent(JSON.stringify(chosen))}`);
+      if (!resp.ok) return; // the create button will say what is wrong with these options
+      const body = await resp.json();
+      bots = body.bots;
+      defaultBot = body.default;
+      fillSeats();
+    } catch (err) {
+      // offline: keep the list as it is
+    }
+  }
+  fillSeats();
+  refreshBots();
   const clock = el("input", { type: "number", id: "clock", min: 0, max: 86400, value: 0 });
+  // private by default: only the links find the table; public lists it under the open tables
+  const isPublic = el("input", { type: "checkbox", id: "public" });
+  // a chosen seed is for practice only (nobody else at the table to deceive): the server refuses it otherwise
+  const seed = el("input", { type: "number", id: "seed", min: 0, step: 1, placeholder: t("web.lobby.default") });
   const error = el("p", { id: "create-error", class: "error", role: "alert" });
   form.append(
     el("label", {}, t("web.ui.game"), " ", gameSelect),
@@ -59,30 +133,32 @@ function renderForm(form, gameName, playerCount = null) {
     el("fieldset", {}, el("legend", {}, t("web.ui.seats")), seats),
     game.options.length ? el("fieldset", {}, el("legend", {}, t("web.ui.options")), options) : null,
     el("label", {}, t("web.ui.clock"), " ", clock),
+    el("div", { class: "option" }, el("label", { for: "public" }, isPublic, " ", el("span", { class: "optname" }, t("web.lobby.public"))), el("small", {}, t("web.lobby.public_about"))),
+    el("p", { class: "muted" }, t("web.lobby.practice_about")),
+    el("details", { class: "advanced", id: "advanced" }, el("summary", {}, t("web.lobby.advanced")), el("h3", {}, t("web.lobby.raw_settings")), raw, advanced,
+      el("label", {}, t("web.lobby.seed"), " ", seed)),
     el("p", {}, el("a", { href: `/rules/${game.name}`, target: "_blank" }, t("web.ui.rules"))),
     el("button", { type: "submit", id: "create-table" }, t("web.ui.create")),
     error,
   );
   form.onsubmit = async (e) => {
     e.preventDefault();
-    const spec = { game: game.name, players, options: {}, seats: [], nickname: nickname() || null };
-    for (const box of seats.querySelectorAll(".seat")) {
-      const value = box.querySelector("select").value;
-      const params = parseSettings(box.querySelector(".bot-settings").value);
-      spec.seats.push(value === "human" ? { kind: "human" } : { kind: "bot", bot: value.slice(4), params });
-    }
-    for (const input of options.querySelectorAll("[data-option]")) {
-      const kind = input.dataset.kind;
-      let value;
-      if (kind === "bool") value = input.checked;
-      else if (input.tagName === "SELECT") value = JSON.parse(input.value);
-      else if (kind === "int") value = input.value === "" ? null : parseInt(input.value, 10);
-      else if (kind === "float") value = input.value === "" ? null : parseFloat(input.value);
-      else value = input.value;
-      spec.options[input.dataset.option] = value;
+    const spec = { game: game.name, players, options: readOptions(options), seats: [], nickname: nickname() || null };
+    for (const row of seatRows) {
+      const value = row.select.value;
+      if (value === "human") {
+        spec.seats.push({ kind: "human" });
+        continue;
+      }
+      const bot = value.slice(4);
+      const params = bot === "ismcts" ? { ...LEVELS[row.level.value] } : {};
+      Object.assign(params, parseSettings(row.settings.value)); // the Advanced settings win
+      spec.seats.push({ kind: "bot", bot, params });
     }
     const seconds = Number(clock.value);
     if (seconds > 0) spec.clock = seconds;
+    if (isPublic.checked) spec.public = true;
+    if (seed.value !== "") spec.seed = parseInt(seed.value, 10);
     const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
     const body = await resp.json();
     if (!resp.ok) {
@@ -94,6 +170,25 @@ function renderForm(form, gameName, playerCount = null) {
     localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.invites }));
     location.href = `/t/${body.table}`;
   };
+}
+
+function showLevel(row) {
+  row.levelBox.hidden = row.select.value !== "bot:ismcts";
+}
+
+function readOptions(box) {
+  const out = {};
+  for (const input of box.querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    let value;
+    if (kind === "bool") value = input.checked;
+    else if (input.tagName === "SELECT") value = JSON.parse(input.value);
+    else if (kind === "int") value = input.value === "" ? null : parseInt(input.value, 10);
+    else if (kind === "float") value = input.value === "" ? null : parseFloat(input.value);
+    else value = input.value;
+    out[input.dataset.option] = value;
+  }
+  return out;
 }
 
 /** "iterations=400 c=0.7" -> {iterations: 400, c: 0.7}: a bot's level or settings, checked by the server. */
@@ -111,19 +206,62 @@ export function parseSettings(text) {
   return params;
 }
 
-async function renderRecent() {
-  const box = clear(document.getElementById("recent"));
-  const { tables } = await (await fetch("/api/tables")).json();
+function freeSeats(row) {
+  // GET /api/tables lists each public table's open seats by number
+  return Array.isArray(row.open_seats) ? row.open_seats.length : 0;
+}
+
+/** Join a public table: claim its first open seat for a token only this browser holds. */
+async function join(row, button) {
+  const resp = await fetch(`/api/tables/${encodeURIComponent(row.id)}/claim`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat: row.open_seats[0] }),
+  });
+  const body = await resp.json();
+  if (!resp.ok) {
+    button.after(el("span", { class: "error", role: "alert" }, ` ${t(body.key, body.args || {})}`));
+    renderTables(); // someone else took it: the list changed
+    return;
+  }
+  const key = `tt.table.${row.id}`;
+  const entry = JSON.parse(localStorage.getItem(key) || "{}");
+  entry.token = body.token;
+  localStorage.setItem(key, JSON.stringify(entry));
+  location.href = `/t/${row.id}`;
+}
+
+async function renderTables() {
+  const recent = clear(document.getElementById("recent"));
+  const open = clear(document.getElementById("open-tables"));
+  let tables = [];
+  try {
+    const body = await (await fetch("/api/tables")).json();
+    tables = Array.isArray(body.tables) ? body.tables : [];
+  } catch (err) {
+    tables = [];
+  }
   const names = Object.fromEntries(games.map((g) => [g.name, g.domain]));
-  if (!tables.length) box.append(el("p", {}, t("web.ui.no_tables")));
+  const title = (row) => (names[row.game] ? t(`${names[row.game]}.title`) : String(row.game));
+  const waiting = tables.filter((row) => row.status !== "over" && freeSeats(row) > 0);
+  if (!waiting.length) open.append(el("p", { class: "muted" }, t("web.lobby.no_open")));
+  else {
+    open.append(
+      el("ul", { class: "tables", id: "open-list" }, waiting.map((row) =>
+        el("li", {}, `${title(row)} · ${t("web.ui.n_players", { n: row.players })} · ${t("web.lobby.free_seats", { n: freeSeats(row) })} `,
+          el("button", { type: "button", class: "join", "data-table": row.id, onclick: (e) => join(row, e.target) }, t("web.lobby.join")), " ",
+          el("a", { href: `/t/${row.id}#watch`, class: "button-link secondary" }, t("web.lobby.watch"))),
+      )),
+    );
+  }
+  if (!tables.length) recent.append(el("p", {}, t("web.ui.no_tables")));
   const list = el("ul", { class: "tables" });
   for (const row of tables) {
-    const title = names[row.game] ? t(`${names[row.game]}.title`) : row.game;
     list.append(
       el(
         "li",
         {},
-        el("a", { href: `/t/${row.id}` }, `${title} · ${t("web.ui.n_players", { n: row.players })}`),
+        el("a", { href: `/t/${row.id}` }, `${title(row)} · ${t("web.ui.n_players", { n: row.players })}`),
         " ",
         el("span", { class: "status" }, t(`web.ui.status_${row.status}`)),
         " ",
@@ -131,7 +269,7 @@ async function renderRecent() {
       ),
     );
   }
-  box.append(list);
+  recent.append(list);
 }
 
 start(storedLang());

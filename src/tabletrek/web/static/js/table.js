@@ -1,8 +1,13 @@
-// A live table: one WebSocket, the game's own UI module (or the generic one), moves, seats and log.
-import { el, clear } from "./dom.js";
+// A live table: one WebSocket, the game's own UI module (or the generic one), moves, seats, chat and log.
+// The page is one Preact tree: a message re-renders it and Preact changes only what differs, so a
+// clue or chat line being typed keeps its text, focus and caret when others join or move.
 import { renderHeader, nickname } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
+import { html, render, seatColor, installTips, hideTip } from "./ui.js";
+import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
+import { prefs, notifyTurn } from "./prefs.js";
+import { measure, play } from "./flip.js";
 import * as generic from "../games/generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -27,162 +32,208 @@ if (hash.has("watch")) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-let socket = null;
-let model = null;
-let log = [];
-let module = generic;
-let retry = 500;
-let lastError = null;
-let clockTimer = null;
-let invitesOpen = false;
+const page = {
+  socket: null,
+  model: null,
+  prev: null, // the view before the latest move: pieces that changed are highlighted and animated
+  log: [], // [{line, fresh}]
+  chat: [],
+  module: generic,
+  retry: 500,
+  lastError: null,
+  inflight: null, // the seq a move was sent at: a second click on the same screen is not sent
+  autoTimer: null,
+  rematch: null,
+};
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+    page.socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
 }
 
 function act(text) {
-  lastError = null;
-  send({ type: "act", action: text, seq: model ? model.seq : null });
+  const model = page.model;
+  if (!model) return;
+  // A double click (or a click racing an automatic answer) would reach the server after the move
+  // went through and be refused as "out of date": one move per screen.
+  if (page.inflight === model.seq) return;
+  page.lastError = null;
+  if (send({ type: "act", action: text, seq: model.seq })) {
+    page.inflight = model.seq;
+    draw();
+  }
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  const socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  page.socket = socket;
   socket.onopen = () => {
-    retry = 500;
+    page.retry = 500;
+    document.body.classList.remove("offline");
     send({ type: "hello", token: saved.token || null, nickname: nickname() || null, lang: currentLang() });
   };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "state") {
-      model = message;
-      log = message.log_reset ? message.log : log.concat(message.log);
-      draw();
-    } else if (message.type === "seats") {
-      if (model) {
-        model.table = message.table;
-        model.names = message.names;
-        draw();
-      }
-    } else if (message.type === "notice") {
-      // a bot took a seat over, a player came back, a seat was opened twice: shown in the log
-      log = log.concat([{ key: message.key, args: message.args }]);
-      if (model) draw();
-    } else if (message.type === "error") {
-      lastError = message;
-      if (message.key === "web.error.bad_token") {
-        delete saved.token;
-        localStorage.setItem(key, JSON.stringify(saved));
-      }
-      drawError();
-    }
-  };
+  socket.onmessage = (event) => onMessage(JSON.parse(event.data));
   socket.onclose = (event) => {
     document.body.classList.add("offline");
+    page.inflight = null;
     if (event.code === 4404) return;
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    setTimeout(connect, page.retry);
+    page.retry = Math.min(page.retry * 2, 8000);
   };
-  socket.onopen = ((open) => () => {
-    document.body.classList.remove("offline");
-    open();
-  })(socket.onopen);
 }
 
-function drawError() {
-  const box = document.getElementById("error");
-  if (!box) return;
-  box.textContent = lastError ? renderMessage(lastError, model ? model.names : null) : "";
-  for (const slot of document.querySelectorAll("[data-error-slot]")) slot.textContent = box.textContent;
+function onMessage(message) {
+  if (message.type === "state") {
+    const before = page.model;
+    const moved = !before || before.seq !== message.seq;
+    if (moved) page.prev = before ? before.view : null;
+    page.model = message;
+    if (message.log_reset) page.log = message.log.map((line) => ({ line, fresh: false }));
+    else if (message.log.length) page.log = page.log.map((e) => ({ line: e.line, fresh: false })).concat(message.log.map((line) => ({ line, fresh: true })));
+    if (moved) {
+      page.inflight = null;
+      hideTip();
+    }
+    draw();
+    notifyTurn(message, before);
+    scheduleAuto();
+  } else if (message.type === "seats") {
+    if (page.model) {
+      page.model = { ...page.model, table: message.table, names: message.names };
+      draw();
+    }
+  } else if (message.type === "notice") {
+    // a bot took a seat over, a player came back, a seat was opened twice: shown in the log
+    page.log = page.log.map((e) => ({ line: e.line, fresh: false })).concat([{ line: { key: message.key, args: message.args }, fresh: true }]);
+    if (page.model) draw();
+  } else if (message.type === "chat") {
+    page.chat = (message.reset ? [] : page.chat).concat(message.lines || []).slice(-100);
+    draw();
+  } else if (message.type === "rematch") {
+    page.rematch = message;
+    followRematch(message);
+    draw();
+  } else if (message.type === "error") {
+    page.lastError = message;
+    page.inflight = null;
+    if (message.key === "web.error.bad_token") {
+      delete saved.token;
+      localStorage.setItem(key, JSON.stringify(saved));
+    }
+    draw();
+  }
+}
+
+/** A rematch: each player of this table gets their own seat at the new table: the first person
+ * its token, every other a one-use invite that the new table's page claims for a token of its own. */
+function followRematch(message) {
+  if (!message.table) return;
+  const entry = JSON.parse(localStorage.getItem(`tt.table.${message.table}`) || "{}");
+  if (message.token) entry.token = message.token;
+  else if (message.invite && !entry.token) entry.claim = message.invite;
+  localStorage.setItem(`tt.table.${message.table}`, JSON.stringify(entry));
+}
+
+/** Moves the rules leave no choice about (and the reactions the player chose to auto-pass). */
+function scheduleAuto() {
+  clearTimeout(page.autoTimer);
+  delete document.body.dataset.auto;
+  const model = page.model;
+  if (!model || model.over || !model.legal.length || !page.module.autoMove) return;
+  const auto = page.module.autoMove(ctxFor(model), prefs);
+  if (!auto) return;
+  const seq = model.seq;
+  document.body.dataset.auto = auto.text; // for tests and assistive tools: an answer is on its way
+  page.autoTimer = setTimeout(() => {
+    if (page.model && page.model.seq === seq && page.model.legal.some((m) => m.text === auto.text)) act(auto.text);
+  }, auto.delay);
+}
+
+function ctxFor(model) {
+  return {
+    view: model.view,
+    prev: page.prev,
+    legal: page.inflight === model.seq ? [] : model.legal,
+    you: model.you,
+    names: model.names,
+    t,
+    act,
+    over: model.over,
+    result: model.result,
+    table: model.table,
+    lang: currentLang(),
+    error: page.lastError ? renderMessage(page.lastError, model.names) : "",
+    redraw: draw,
+    live: true,
+  };
+}
+
+function statusText(model) {
+  const names = model.names;
+  const you = model.you;
+  if (model.over) {
+    const result = model.result || {};
+    const winners = (result.winners || []).map((s) => names[s]).join(", ");
+    return winners ? t("web.ui.winners", { winners, reason: t(result.reason) }) : t("web.ui.no_winner", { reason: t(result.reason) });
+  }
+  if (model.to_act === you && you !== null) return model.table.seats[you].away ? t("web.ui.bot_playing") : t("web.ui.your_turn");
+  return t("web.ui.to_act", { player: names[model.to_act] ?? "" });
+}
+
+function App() {
+  const model = page.model;
+  const info = model.table;
+  const names = model.names;
+  const you = model.you;
+  const ctx = ctxFor(model);
+  const title = t(`${info.domain}.title`);
+  let board;
+  try {
+    board = page.module.Board(ctx);
+  } catch (err) {
+    console.error(err);
+    board = generic.Board(ctx);
+  }
+  const error = ctx.error;
+  return html`
+    <h1>${title} <small>${you === null ? t("web.ui.spectating") : t("web.ui.you_are", { player: names[you] })}</small></h1>
+    <${TurnBar} model=${model} text=${statusText(model)} />
+    <p id="error" class="error" role="alert">${error}</p>
+    <section id="board" class=${`board game-${info.game}`} key=${`board-${info.game}`}>${board}</section>
+    ${model.over
+      ? html`<${GameOver} ctx=${ctx} module=${page.module} rematch=${page.rematch} tableId=${tableId} saved=${saved} send=${send} />`
+      : html`<${Moves} ctx=${ctx} />`}
+    <${Prefs} module=${page.module} you=${you} over=${model.over} redraw=${draw} />
+    <${Seats} model=${model} send=${send} />
+    <${Chat} lines=${page.chat} names=${names} you=${you} send=${send} />
+    ${saved.host && saved.invites ? html`<${Invites} invites=${saved.invites} names=${names} tableId=${tableId} onNew=${newInvite} />` : null}
+    <${Log} entries=${page.log} names=${names} />
+    <p class="links">
+      <a href=${`/rules/${info.game}`} target="_blank">${t("web.ui.rules")}</a> · <a href=${`/replay/${tableId}`}>${t("web.ui.replay")}</a> · <a href="/">${t("web.ui.lobby")}</a>
+    </p>
+  `;
 }
 
 function draw() {
+  const model = page.model;
   if (!model) return;
-  const main = clear(document.getElementById("main"));
   const info = model.table;
-  const names = model.names;
-  const title = t(`${info.domain}.title`);
-  document.title = `${title} — tabletrek`;
-  const you = model.you;
+  const mine = model.legal.length > 0 && !model.over;
+  document.title = `${mine ? "● " + t("web.table.your_turn_title") + " — " : ""}${t(`${info.domain}.title`)} — tabletrek`;
   // state hooks for tests and assistive tools: which move the page shows, and whether it is ours
   document.body.dataset.seq = String(model.seq);
-  document.body.dataset.mine = model.legal.length ? "1" : "0";
+  document.body.dataset.mine = mine ? "1" : "0";
   document.body.dataset.over = model.over ? "1" : "0";
-  let status;
-  if (model.over) {
-    const result = model.result;
-    const winners = (result.winners || []).map((s) => names[s]).join(", ");
-    status = winners ? t("web.ui.winners", { winners, reason: t(result.reason) }) : t("web.ui.no_winner", { reason: t(result.reason) });
-  } else if (model.to_act === you && you !== null) {
-    status = info.seats[you].away ? t("web.ui.bot_playing") : t("web.ui.your_turn");
-  } else {
-    status = t("web.ui.to_act", { player: names[model.to_act] ?? "" });
-  }
-  const clock = el("span", { id: "clock", class: "clock" });
-  main.append(
-    el("h1", {}, title, " ", el("small", {}, you === null ? t("web.ui.spectating") : t("web.ui.you_are", { player: names[you] }))),
-    el("p", { id: "status", class: model.to_act === you && !model.over ? "status mine" : "status" }, status, " ", clock),
-    el("p", { id: "error", class: "error", role: "alert" }),
-  );
-  const board = el("section", { id: "board", class: `board game-${info.game}` });
-  main.append(board);
-  const ctx = { view: model.view, legal: model.legal, you, names, t, act, over: model.over, table: info, lang: currentLang() };
-  try {
-    module.render(board, ctx);
-  } catch (err) {
-    console.error(err);
-    clear(board);
-    generic.render(board, ctx);
-  }
-  main.append(generic.moves(ctx));
-  main.append(seatsPanel(info, names, you));
-  const host = saved.host && saved.invites ? invitesPanel(saved.invites, names) : null;
-  if (host) main.append(host);
-  main.append(logPanel(names));
-  main.append(
-    el(
-      "p",
-      { class: "links" },
-      el("a", { href: `/rules/${info.game}`, target: "_blank" }, t("web.ui.rules")),
-      " · ",
-      el("a", { href: `/replay/${tableId}` }, t("web.ui.replay")),
-      " · ",
-      el("a", { href: "/" }, t("web.ui.lobby")),
-    ),
-  );
-  drawError();
-  tickClock();
-}
-
-function tickClock() {
-  clearInterval(clockTimer);
-  const box = document.getElementById("clock");
-  if (!model || !model.clock || !box) return;
-  const ends = Date.now() + model.clock.remaining * 1000;
-  const show = () => {
-    const left = Math.max(0, Math.round((ends - Date.now()) / 1000));
-    box.textContent = t("web.ui.clock_left", { seconds: left, player: model.names[model.clock.seat] });
-  };
-  show();
-  clockTimer = setInterval(show, 1000);
-}
-
-function seatsPanel(info, names, you) {
-  const list = el("ul", { id: "seats", class: "seat-list" });
-  for (const seat of info.seats) {
-    const flags = [];
-    if (seat.kind === "bot") flags.push(t("web.ui.bot", { bot: seat.bot }));
-    else if (seat.away) flags.push(t("web.ui.away"));
-    else flags.push(seat.connected ? t("web.ui.online") : t("web.ui.offline"));
-    if (seat.seat === model.to_act && !model.over) flags.push(t("web.ui.playing_now"));
-    list.append(el("li", { class: seat.seat === you ? "me" : "" }, `${names[seat.seat]} — ${flags.join(" · ")}`));
-  }
-  const controls = el("p", {});
-  if (you !== null) {
-    if (info.seats[you].away) controls.append(el("button", { id: "back", onclick: () => send({ type: "back" }) }, t("web.ui.back")));
-    else controls.append(el("button", { id: "leave", class: "secondary", onclick: () => send({ type: "leave" }) }, t("web.ui.leave")));
-  }
-  return el("section", { class: "panel" }, el("h2", {}, t("web.ui.seats")), list, controls, el("p", { class: "muted" }, t("web.ui.spectators", { n: info.spectators })));
+  document.body.style.setProperty("--turn", seatColor(model.to_act));
+  const root = document.getElementById("main");
+  const before = measure(root);
+  render(html`<${App} />`, root);
+  // for tests: how many pieces have slid on this page so far
+  document.body.dataset.slid = String(Number(document.body.dataset.slid || 0) + play(root, before));
 }
 
 async function newInvite(seat) {
@@ -190,8 +241,8 @@ async function newInvite(seat) {
   const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/invite`, { method: "POST", headers: { "x-host-token": saved.host } });
   const body = await resp.json();
   if (!resp.ok) {
-    lastError = body;
-    drawError();
+    page.lastError = body;
+    draw();
     return;
   }
   saved.invites[String(seat)] = body.invite;
@@ -206,61 +257,32 @@ async function claimInvite() {
   const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: code }) });
   const body = await resp.json();
   if (resp.ok) saved.token = body.token;
-  else lastError = body;
+  else page.lastError = body;
   localStorage.setItem(key, JSON.stringify(saved));
 }
 
-function invitesPanel(invites, names) {
-  const list = el("ul", { id: "invites" });
-  for (const [seat, token] of Object.entries(invites)) {
-    const link = `${location.origin}/t/${tableId}#invite=${token}`;
-    list.append(
-      el(
-        "li",
-        { "data-seat": seat },
-        `${names[Number(seat)]}: `,
-        el("input", { readonly: true, value: link, class: "invite", onclick: (e) => e.target.select() }),
-        el("button", { class: "secondary new-invite", onclick: () => newInvite(seat) }, t("web.ui.new_invite")),
-      ),
-    );
-  }
-  const watch = `${location.origin}/t/${tableId}#watch`;
-  list.append(el("li", {}, `${t("web.ui.spectator_link")}: `, el("input", { readonly: true, value: watch, class: "invite", onclick: (e) => e.target.select() })));
-  // the page is redrawn on every move: keep the panel open once the host opened it
-  const panel = el("details", { class: "panel", id: "invite-panel", open: invitesOpen }, el("summary", {}, t("web.ui.invites")), list);
-  panel.addEventListener("toggle", () => (invitesOpen = panel.open));
-  return panel;
-}
-
-function logPanel(names) {
-  const list = el("ol", { id: "log", class: "log" });
-  for (const line of log.slice(-200)) list.append(el("li", {}, renderMessage(line, names)));
-  const panel = el("section", { class: "panel" }, el("h2", {}, t("web.ui.log")), list);
-  requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
-  return panel;
-}
-
 async function start(lang) {
+  installTips();
   const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
   if (info.type === "error") {
     await loadCatalogs(lang);
     renderHeader(start);
-    document.getElementById("main").append(el("p", { class: "error" }, t(info.key, info.args)));
+    render(html`<p class="error">${t(info.key, info.args)}</p>`, document.getElementById("main"));
     return;
   }
   await loadCatalogs(lang, [info.domain]);
-  module = await loadModule(info.game, info.ui && !plainView());
+  page.module = await loadModule(info.game, info.ui && !plainView());
   renderHeader(
     (value) => {
       start(value).then(() => send({ type: "lang", lang: value }));
     },
     (name) => {
-      if (model && model.you !== null) send({ type: "nick", nickname: name });
+      if (page.model && page.model.you !== null) send({ type: "nick", nickname: name });
     },
   );
   if (saved.claim) await claimInvite();
-  if (model) draw();
-  if (!socket) connect();
+  if (page.model) draw();
+  if (!page.socket) connect();
 }
 
 start(storedLang());

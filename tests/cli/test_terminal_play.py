@@ -1,0 +1,149 @@
+"""The terminal game, the same care as the browser: a Codenames key readable without colour, a
+Double Crossing turn within 80×24, a helpful --lang error, resuming a saved game, Ctrl-C → 130."""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from typer.testing import CliRunner
+
+import tabletrek
+import tabletrek.cli.play as play_module
+from tabletrek import GameRecord
+from tabletrek.cli import app
+from tabletrek.core.bots import make_bot
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "120")
+    return tmp_path / "home"
+
+
+def test_codenames_key_is_readable_with_no_color() -> None:
+    game = tabletrek.load("codenames-duet")
+    state = game.new_game(seed=4)
+    view = state.view(0)
+    out = io.StringIO()
+    Console(file=out, width=160, no_color=True, color_system=None).print(
+        game.terminal().render(view, "en", ["A", "B"])
+    )
+    text = out.getvalue()
+    assert "\x1b[" not in text  # no colour codes at all
+    for word, kind in zip(view["words"], view["key"], strict=True):
+        if kind == "green":
+            assert f"● {word}" in text, word
+        elif kind == "assassin":
+            assert f"✖ {word}" in text, word
+        else:
+            assert f"● {word}" not in text and f"✖ {word}" not in text
+    assert "● " in text.split("\n")[-3] or "●" in text  # the legend names the markers
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_every_double_crossing_turn_fits_80_by_24(
+    lang: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletrek.load("double-crossing", players=players)
+    state = game.new_game(seed=players)
+    bots = {seat: make_bot(game, "trader", seat=seat, seed=seat) for seat in range(1, players)}
+    names = ["P1 (you)"] + [f"P{seat + 1} (trader)" for seat in range(1, players)]
+    table = play_module.TerminalTable(game, state, [0], bots, names, lang)
+    me = make_bot(game, "trader", seat=0, seed=9)
+    turns = tallest = widest = 0
+    while not state.is_over and turns < 150:
+        seat = state.current_player
+        assert seat is not None
+        if seat != 0:
+            table.log.extend(state.apply(bots[seat].act(state)))
+            continue
+        screen = io.StringIO()
+        monkeypatch.setattr(
+            play_module, "console", Console(file=screen, width=80, height=24, color_system=None)
+        )
+        table.show(0)
+        table.menu(0, state.legal_actions())
+        lines = screen.getvalue().splitlines()
+        tallest = max(tallest, len(lines) + 1)  # and the prompt line
+        widest = max(widest, *(cell_len(line) for line in lines))
+        turns += 1
+        table.log.extend(state.apply(me.act(state)))
+    assert turns > 20
+    assert tallest <= 24, tallest
+    assert widest <= 80, widest
+
+
+def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None:
+    answers = "board\nmarket\nmoves\nquit\n"
+    result = runner.invoke(app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Contracts open at each company's Trade space" in result.output  # market
+    assert "Central Station" in result.output and "Player" in result.output  # legend, full board table
+
+
+def test_an_unknown_language_lists_the_languages() -> None:
+    result = runner.invoke(app, ["play", "touring", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "fr" in result.output and "en, zh-Hant" in result.output
+
+
+def test_a_saved_game_resumes_where_it_stopped(home: Path) -> None:
+    first = runner.invoke(
+        app, ["play", "touring", "--bots", "greedy", "--seed", "3"], input="1\n1\n1\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    saved = sorted((home / "records").glob("*.json"))
+    assert len(saved) == 1
+    stopped = GameRecord.load(saved[0])
+    assert "--resume" in first.output
+    second = runner.invoke(app, ["play", "--resume", str(saved[0])], input="1\n" * 3000)
+    assert second.exit_code == 0, second.output
+    assert "Resuming the saved game" in second.output and "Game over" in second.output
+    finished = GameRecord.load(saved[0])
+    assert finished.actions[: len(stopped.actions)] == stopped.actions  # the same game, played on
+    assert len(finished.actions) > len(stopped.actions)
+    assert tabletrek.replay(finished).is_over
+    assert finished.meta["bots"] == {"1": "greedy"} and finished.meta["humans"] == [0]
+
+
+def test_resume_of_a_file_that_is_not_a_record_says_so(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(bad)])
+    assert result.exit_code == 2 and "Cannot resume" in result.output
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_ctrl_c_saves_the_game_and_exits_130(home: Path) -> None:
+    env = {**os.environ, "TABLETREK_HOME": str(home), "TABLETREK_LANG": "en"}
+    command = [sys.executable, "-m", "tabletrek", "play", "touring", "--seed", "5"]
+    proc = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
+    assert proc.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"Your move" not in seen:  # the prompt: the game waits for the player
+        assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
+        ready, _, _ = select.select([proc.stdout], [], [], 0.5)
+        if ready:
+            seen += os.read(proc.stdout.fileno(), 65536)
+    proc.send_signal(signal.SIGINT)
+    rest, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (seen + rest).decode(errors="replace")
+    assert b"Traceback" not in seen + rest
+    assert len(list((home / "records").glob("*.json"))) == 1  # saved, so it can be resumed
