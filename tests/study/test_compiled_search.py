@@ -8,8 +8,8 @@ import random
 import pytest
 
 import tabletrek
-from tabletrek.bots.ismcts import (
-    ISMCTSBot,
+from tabletrek.bots.search import SearchBot, make_search_bot
+from tabletrek.bots.search.stats import (
     bound_of_sums,
     lower_bound,
     pooled_variance,
@@ -39,7 +39,7 @@ def test_compiled_playouts_win_as_often_as_python_playouts() -> None:
     compiled = state.game.paired_playouts()
     assert compiled is not None
     fast = compiled(state, seat, None, None)(moves, list(range(4000))).mean(axis=1)
-    bot = ISMCTSBot(state.game, seat=seat, seed=0, paired=True, compiled=False)
+    bot = make_search_bot(state.game, seat=seat, seed=0, paired=True, compiled=False)
     rng = make_rng(1)
     for row, move in enumerate(moves):
         wins = 0.0
@@ -57,13 +57,13 @@ def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None
     game = tabletrek.load("touring", players=2)
 
     def uses(**params: object) -> bool:
-        return ISMCTSBot(game, seat=0, seed=0, paired=True, **params).compiled is not None  # type: ignore[arg-type]
+        return make_search_bot(game, seat=0, seed=0, paired=True, **params).compiled is not None  # type: ignore[arg-type]
 
     assert uses()
     assert not uses(compiled=False)
     assert not uses(margin=True)
     assert not uses(rollout="greedy")  # the named bot, not the fast policy
-    assert ISMCTSBot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
+    assert make_search_bot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
     assert tabletrek.load("mexican-train", players=2).search().paired is None
 
 
@@ -88,7 +88,7 @@ def test_compiled_search_keeps_its_budget_and_is_reproducible() -> None:
     assert seat is not None
     picks = set()
     for _ in range(2):
-        bot = ISMCTSBot(state.game, seat=seat, seed=11, iterations=500, paired=True, z=2.5)
+        bot = make_search_bot(state.game, seat=seat, seed=11, iterations=500, paired=True, z=2.5)
         picks.add(bot.act(state).index)
         assert 0 < bot.last_iterations <= 500
     assert len(picks) == 1
@@ -97,7 +97,7 @@ def test_compiled_search_keeps_its_budget_and_is_reproducible() -> None:
 def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
     game = tabletrek.load("touring", players=2)
     state = game.new_game(seed=3)
-    bot = ISMCTSBot(game, seat=1, seed=1, iterations=60, paired=True, infer=True)
+    bot = make_search_bot(game, seat=1, seed=1, iterations=60, paired=True, infer=True)
     other = game.bot("greedy", seat=0, seed=0)
     assert bot.infer and bot.belief is not None
     replies = 0
@@ -115,7 +115,7 @@ def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
     fresh.apply(fresh.legal_actions()[0])
     bot.act(fresh)
     assert bot.belief.observed == 0  # type: ignore[attr-defined]
-    assert not ISMCTSBot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
+    assert not make_search_bot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
     assert tabletrek.load("mexican-train", players=2).search().belief is None
 
 
@@ -124,11 +124,11 @@ def test_touring_searches_compiled_by_default_and_in_python_without_numba(
 ) -> None:
     game = tabletrek.load("touring", players=2)
     bot = game.bot("ismcts", seat=0, seed=1)
-    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot, SearchBot)
     assert bot.paired and bot.compiled is not None and bot.infer
     assert bot.rollout_depth == 40  # two players: the value network scores the cuts
     three = tabletrek.load("touring", players=3).bot("ismcts", seat=0, seed=1)
-    assert isinstance(three, ISMCTSBot) and three.rollout_depth == 60  # the logistic model does
+    assert isinstance(three, SearchBot) and three.rollout_depth == 60  # the logistic model does
     # Two threads where there are two cores: the same picks, sooner (see the threads test).
     monkeypatch.setattr("os.cpu_count", lambda: 1)
     assert game.search_defaults()["threads"] == 1
@@ -137,7 +137,7 @@ def test_touring_searches_compiled_by_default_and_in_python_without_numba(
     monkeypatch.setattr(kernel, "HAVE_NUMBA", False)
     assert game.paired_playouts() is None and game.search_belief(0, 1) is None
     python = game.bot("ismcts", seat=0, seed=1)
-    assert isinstance(python, ISMCTSBot)
+    assert isinstance(python, SearchBot)
     assert not python.paired and python.compiled is None and not python.infer
 
 
@@ -156,7 +156,8 @@ def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
     state = game.new_game(seed=8)
     other = game.bot("greedy", seat=1, seed=0)
     bots = [
-        ISMCTSBot(game, seat=0, seed=4, iterations=900, paired=True, infer=True, threads=n) for n in (1, 2, 3)
+        make_search_bot(game, seat=0, seed=4, iterations=900, paired=True, infer=True, threads=n)
+        for n in (1, 2, 3)
     ]
     compared = 0
     while not state.is_over and compared < 12:
@@ -182,4 +183,4 @@ def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
 def test_threads_must_be_a_positive_integer(threads: object) -> None:
     game = tabletrek.load("touring", players=2)
     with pytest.raises(ValueError, match="threads"):
-        ISMCTSBot(game, seat=0, seed=0, paired=True, threads=threads)  # type: ignore[arg-type]
+        make_search_bot(game, seat=0, seed=0, paired=True, threads=threads)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletrek
-from tabletrek.bots.ismcts import ISMCTSBot
+from tabletrek.bots.search import SearchBot, make_search_bot
 from tabletrek.core.game import Game
 
 
@@ -28,7 +28,7 @@ def test_plays_a_legal_move_reproducibly(name: str) -> None:
     assert seat is not None
     before = state.to_json()
     game = state.game
-    picks = [ISMCTSBot(game, seat=seat, seed=11, iterations=8).act(state) for _ in range(2)]
+    picks = [make_search_bot(game, seat=seat, seed=11, iterations=8).act(state) for _ in range(2)]
     assert picks[0] == picks[1]
     assert picks[0] in state.legal_actions()
     assert state.to_json() == before, "searching must not change the real state"
@@ -38,10 +38,10 @@ def test_budget_counts_iterations_or_time() -> None:
     state = midgame("touring")
     seat = state.current_player
     assert seat is not None
-    bot = ISMCTSBot(state.game, seat=seat, seed=1, iterations=5)
+    bot = make_search_bot(state.game, seat=seat, seed=1, iterations=5)
     bot.act(state)
     assert bot.last_iterations in (0, 5)
-    timed = ISMCTSBot(state.game, seat=seat, seed=1, ms=30)
+    timed = make_search_bot(state.game, seat=seat, seed=1, ms=30)
     timed.act(state)
     assert timed.last_iterations >= 1 or len(state.legal_actions()) == 1
 
@@ -50,7 +50,7 @@ def test_policy_rollouts_and_trust() -> None:
     state = midgame("touring", moves=10)
     seat = state.current_player
     assert seat is not None
-    bot = ISMCTSBot(state.game, seat=seat, seed=2, iterations=4, rollout="greedy", trust=100)
+    bot = make_search_bot(state.game, seat=seat, seed=2, iterations=4, rollout="greedy", trust=100)
     greedy = state.game.bot("greedy", seat=seat, seed=0)
     # With overwhelming trust the search keeps the policy's own move.
     assert bot.act(state) == greedy.act(state)
@@ -67,7 +67,7 @@ def test_paired_search_keeps_the_named_default_unless_clearly_beaten() -> None:
         assert seat is not None
         if len(state.legal_actions()) > 1:
             # An unreachable bound: the search plays the default bot's move, never the rollout policy's.
-            strict = ISMCTSBot(
+            strict = make_search_bot(
                 game,
                 seat=seat,
                 seed=3,
@@ -88,10 +88,10 @@ def test_a_game_sets_the_search_defaults_and_named_parameters_replace_them() -> 
     game = tabletrek.load("mexican-train", players=2, rounds=1)
     assert game.search_defaults()["default"] == "planner"
     plain = game.bot("ismcts", seat=0, seed=1)
-    assert isinstance(plain, ISMCTSBot)
+    assert isinstance(plain, SearchBot)
     assert plain.paired and plain.default_bot is not None and plain.iterations == 400
     named = game.bot("ismcts", seat=0, seed=1, ms=50, paired=False)
-    assert isinstance(named, ISMCTSBot)
+    assert isinstance(named, SearchBot)
     # Naming a budget drops the default one; naming a parameter replaces just that one.
     assert named.iterations is None and named.ms == 50 and not named.paired
     assert named.default_bot is not None
@@ -103,7 +103,7 @@ def test_refuses_a_turn_not_its_own() -> None:
     seat = state.current_player
     assert seat is not None
     with pytest.raises(ValueError, match="seat"):
-        ISMCTSBot(state.game, seat=1 - seat, seed=0).act(state)
+        make_search_bot(state.game, seat=1 - seat, seed=0).act(state)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +123,7 @@ def test_refuses_a_turn_not_its_own() -> None:
 def test_bad_parameters_name_themselves(params: dict[str, object], match: str) -> None:
     game = tabletrek.load("touring", players=2)
     with pytest.raises(ValueError, match=match):
-        ISMCTSBot(game, seat=0, seed=0, **params)  # type: ignore[arg-type]
+        make_search_bot(game, seat=0, seed=0, **params)  # type: ignore[arg-type]
 
 
 def test_offered_only_by_searchable_games() -> None:
@@ -132,7 +132,7 @@ def test_offered_only_by_searchable_games() -> None:
         assert ("ismcts" in game.bots()) == type(game).searchable
         if type(game).searchable:
             bot = game.bot("ismcts", seat=0, seed=1, iterations=3)
-            assert isinstance(bot, ISMCTSBot)
+            assert isinstance(bot, SearchBot)
         else:
             with pytest.raises(ValueError, match="ismcts"):
                 game.bot("ismcts", seat=0, seed=1)
@@ -141,7 +141,7 @@ def test_offered_only_by_searchable_games() -> None:
 
 def test_margin_rewards_stay_in_unit_range() -> None:
     game = tabletrek.load("touring", players=2)
-    bot = ISMCTSBot(game, seat=0, seed=0, margin=True)
+    bot = make_search_bot(game, seat=0, seed=0, margin=True)
     state = game.new_game(seed=8)
     greedy = [game.bot("greedy", seat=s, seed=s) for s in range(2)]
     while not state.is_over:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import tabletrek
-from tabletrek.bots.ismcts import ISMCTSBot, lower_bound, paired_stats
+from tabletrek.bots.search import make_search_bot
+from tabletrek.bots.search.stats import lower_bound, paired_stats
 from tabletrek.core.game import Game
 from tabletrek.games.touring.rollout import greedy_policy, scores
 from tabletrek.games.touring.scoring import Seen
@@ -52,7 +53,7 @@ def test_games_offer_a_policy_only_when_they_have_one() -> None:
     assert tabletrek.load("touring").rollout_policy() is greedy_policy
     assert tabletrek.load("mexican-train").search().policy is None
     # "auto" falls back to random playouts where there is no policy.
-    bot = ISMCTSBot(tabletrek.load("mexican-train", players=2), seat=0, seed=0, iterations=2)
+    bot = make_search_bot(tabletrek.load("mexican-train", players=2), seat=0, seed=0, iterations=2)
     assert bot.policy is None
     assert Game.search(tabletrek.load("touring")).policy is None  # the base offers no search support
 
@@ -74,7 +75,7 @@ def test_paired_search_is_legal_reproducible_and_leaves_the_state_alone(compiled
     before = state.to_json()
     picks = []
     for _ in range(2):
-        bot = ISMCTSBot(state.game, seat=seat, seed=7, iterations=30, paired=True, compiled=compiled)
+        bot = make_search_bot(state.game, seat=seat, seed=7, iterations=30, paired=True, compiled=compiled)
         picks.append(bot.act(state))
         assert 0 < bot.last_iterations <= 30 + len(state.legal_actions())
     assert picks[0] == picks[1]
@@ -88,7 +89,9 @@ def test_paired_search_keeps_the_policy_move_without_clear_evidence(compiled: bo
     seat = state.current_player
     assert seat is not None
     legal = state.legal_actions()
-    bot = ISMCTSBot(state.game, seat=seat, seed=3, iterations=400, paired=True, z=100.0, compiled=compiled)
+    bot = make_search_bot(
+        state.game, seat=seat, seed=3, iterations=400, paired=True, z=100.0, compiled=compiled
+    )
     best = max(score for score, _ in scores(state, legal))  # type: ignore[arg-type]
     favourites = {a.index for score, a in scores(state, legal) if score == best}  # type: ignore[arg-type]
     assert bot.act(state).index in favourites
@@ -98,8 +101,8 @@ def test_paired_search_keeps_the_policy_move_without_clear_evidence(compiled: bo
 def test_paired_needs_a_policy() -> None:
     game = tabletrek.load("mexican-train", players=2)
     with pytest.raises(ValueError, match="paired needs a rollout policy"):
-        ISMCTSBot(game, seat=0, seed=0, paired=True)
-    ISMCTSBot(game, seat=0, seed=0, paired=True, rollout="greedy")  # a named bot will do
+        make_search_bot(game, seat=0, seed=0, paired=True)
+    make_search_bot(game, seat=0, seed=0, paired=True, rollout="greedy")  # a named bot will do
 
 
 def test_paired_bounds_distrust_a_few_lucky_worlds() -> None:
@@ -166,7 +169,7 @@ def test_mexican_train_playouts_stop_with_their_round_and_score_the_match() -> N
     if totals[0] != totals[1]:
         assert evaluate(state, leader) > 0 > evaluate(state, 1 - leader)
     # A playout that starts in round 2 stops when round 2 is over, not at the end of the match.
-    bot = ISMCTSBot(game, seat=0, seed=0, rollout="planner")
+    bot = make_search_bot(game, seat=0, seed=0, rollout="planner")
     trial = state.clone()
     rewards = bot._rollout(trial)
     assert not trial.is_over and horizon(trial) == 2
@@ -175,7 +178,7 @@ def test_mexican_train_playouts_stop_with_their_round_and_score_the_match() -> N
 
 def test_cut_playouts_are_scored_by_the_evaluator() -> None:
     state = midgame(moves=10)
-    bot = ISMCTSBot(state.game, seat=0, seed=0, rollout_depth=0)
+    bot = make_search_bot(state.game, seat=0, seed=0, rollout_depth=0)
     rewards = bot._rollout(state.clone())
     evaluator = state.game.evaluator()
     assert evaluator is not None

@@ -1,0 +1,100 @@
+"""The search bots' settings: one frozen object, parsed and checked once from a table's
+``key=value`` parameters, so neither bot carries a dozen loose attributes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from tabletrek.core.game import Game
+
+# The name players, tables and tournaments know the search by (``--bots ismcts``).
+NAME = "ismcts"
+DEFAULT_ITERATIONS = 200
+# With no budget given, a player at a table should not wait on a long game's playouts: the
+# default also stops after this many milliseconds. Name ``iterations`` for reproducible runs.
+DEFAULT_MS = 1000.0
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """Budget (``iterations`` and/or ``ms``), playouts (``rollout``: "auto", "random" or a bot of
+    the game; ``rollout_depth``: cut after this many actions and score with the game's evaluator;
+    ``margin``: half the reward from the score margin), the tree's ``c`` (exploration) and
+    ``trust`` (extra visits credited to the policy's own move), and the paired comparison's
+    ``paired``, ``z`` (the bound an override must clear), ``default`` (the bot whose move is
+    overridden), ``compiled`` (the game's compiled playouts when it has them), ``infer`` (their
+    worlds follow what the other players' moves revealed) and ``threads``."""
+
+    iterations: int | None = None
+    ms: float | None = None
+    c: float = 0.7
+    rollout: str = "auto"
+    rollout_depth: int | None = None
+    trust: int = 0
+    margin: bool = False
+    paired: bool = False
+    z: float = 2.0
+    default: str | None = None
+    compiled: bool = True
+    infer: bool = False
+    threads: int = 1
+
+    @classmethod
+    def parse(cls, game: Game, params: Mapping[str, Any]) -> SearchSettings:
+        """Checks and normalises the parameters a table names; each wrong one names itself."""
+        unknown = set(params) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"the {NAME} bot has no parameter(s) {', '.join(sorted(unknown))}")
+        raw = {**{f.name: f.default for f in fields(cls)}, **params}
+        if raw["iterations"] is None and raw["ms"] is None:
+            raw["iterations"], raw["ms"] = DEFAULT_ITERATIONS, DEFAULT_MS
+        _check_numbers(raw)
+        _check_bots(game, raw["rollout"], raw["default"])
+        return cls(
+            iterations=None if raw["iterations"] is None else int(raw["iterations"]),
+            ms=None if raw["ms"] is None else float(raw["ms"]),
+            c=float(raw["c"]),
+            rollout=raw["rollout"],
+            rollout_depth=None if raw["rollout_depth"] is None else int(raw["rollout_depth"]),
+            trust=int(raw["trust"]),
+            margin=bool(raw["margin"]),
+            paired=bool(raw["paired"]),
+            z=float(raw["z"]),
+            default=raw["default"],
+            compiled=bool(raw["compiled"]),
+            infer=bool(raw["infer"]),
+            threads=int(raw["threads"]),
+        )
+
+
+def _check_numbers(raw: dict[str, Any]) -> None:
+    iterations, trust, threads = raw["iterations"], raw["trust"], raw["threads"]
+    if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
+        raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+    if raw["ms"] is not None and float(raw["ms"]) <= 0:
+        raise ValueError(f"ms must be positive, not {raw['ms']!r}")
+    if float(raw["c"]) < 0:
+        raise ValueError(f"c must not be negative, not {raw['c']!r}")
+    if isinstance(trust, bool) or int(trust) < 0:
+        raise ValueError(f"trust must be a non-negative integer, not {trust!r}")
+    if raw["rollout_depth"] is not None and int(raw["rollout_depth"]) < 0:
+        raise ValueError(f"rollout_depth must not be negative, not {raw['rollout_depth']!r}")
+    if float(raw["z"]) < 0:
+        raise ValueError(f"z must not be negative, not {raw['z']!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+
+
+def _check_bots(game: Game, rollout: str, default: str | None) -> None:
+    """The rollout and default bots must be other bots of the game (the search cannot play
+    out with itself)."""
+    if rollout == NAME or (rollout not in ("auto", "random") and rollout not in game.bots()):
+        raise ValueError(
+            f"rollout must be auto, random or another bot of {game.name}: {', '.join(game.bots())}"
+        )
+    if default is not None and (default == NAME or default not in game.bots()):
+        raise ValueError(f"default must be another bot of {game.name}: {', '.join(game.bots())}")
