@@ -9,8 +9,8 @@ Python (``tight_loop`` below: a ``__slots__`` state, a legal-move list built per
 the interpreter's per-action budget the rules spend, on whatever machine and load. Mexican Train is
 also timed against PyPI ``dominoes`` (the ``bench`` extra), a 4-player double-six block game; we
 have no double-six option, so our 4-player single round on the double-nine set (the default below
-six players) runs beside it: engine speed per action, not like with like. Slices of all engines alternate and each engine's best slice
-counts, so a burst of load from elsewhere does not land on one engine only; the load average is
+six players) runs beside it: engine speed per action, not like with like. Slices of all engines
+alternate and each engine's best slice counts, so a burst of load from elsewhere does not land on one engine only; the load average is
 printed with the figures.
 """
 
@@ -30,7 +30,7 @@ Play = Callable[[int], int]
 class _TightState:
     """A 99-card draw-and-play game: draw one card, then play one card that beats the pile top if any can."""
 
-    __slots__ = ("deck", "hands", "pile", "turn", "drawn", "score")
+    __slots__ = ("deck", "drawn", "hands", "pile", "score", "turn")
 
     def __init__(self, rng: random.Random) -> None:
         self.deck = list(range(1, 100))
