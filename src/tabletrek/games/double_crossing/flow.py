@@ -176,8 +176,8 @@ class Flow(State):
 
     # ----- the loop -------------------------------------------------------------------------------
 
-    def _run(self, events: list[Event]) -> None:
-        """Advance until a seat must decide (or the game is over)."""
+    def _run(self, events: list[Event]) -> list[Action]:
+        """Advance until a seat must decide (or the game is over); return that decision's options."""
         while not self.ended:
             if not self.stack:
                 self._next(events)
@@ -192,7 +192,8 @@ class Flow(State):
             elif len(options) == 1 and task["k"] not in ALWAYS_ASK:
                 self.decide(task, options[0], events)
             else:
-                return
+                return options
+        return []
 
     def _next(self, events: list[Event]) -> None:
         """The stack is empty: roll again, offer the Engineer, or pass the turn on."""
