@@ -10,8 +10,8 @@ the interpreter's per-action budget the rules spend, on whatever machine and loa
 also timed against PyPI ``dominoes`` (the ``bench`` extra), a 4-player double-six block game; we
 have no double-six option, so our 4-player single round on the double-nine set (the default below
 six players) runs beside it: engine speed per action, not like with like. Slices of all engines
-alternate and each engine's best slice counts, so a burst of load from elsewhere does not land on one engine only; the load average is
-printed with the figures.
+alternate and each engine's best slice counts, so a burst of load from elsewhere does not land on
+one engine only; the load average is printed with the figures.
 """
 
 from __future__ import annotations
