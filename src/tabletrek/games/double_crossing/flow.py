@@ -19,6 +19,7 @@ from tabletrek.core.events import Event, seat_ref, text_ref
 from tabletrek.core.state import State
 from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, Content, half
 from tabletrek.games.double_crossing.moves import ROLL_CREW
+from tabletrek.games.double_crossing.spaces import resolve_space
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.rules import DoubleCrossing
@@ -319,8 +320,6 @@ class Flow(State):
         self._resolve(seat, space, own, events)
 
     def _resolve(self, seat: int, space: int, own: bool, events: list[Event]) -> None:
-        from tabletrek.games.double_crossing.spaces import resolve_space
-
         if own:
             self.engineer_ok = self.content.spaces[space].kind not in ("stop", "derail")
         resolve_space(self, seat, space, own, events)
