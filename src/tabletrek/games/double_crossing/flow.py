@@ -19,6 +19,7 @@ from tabletrek.core.events import Event, seat_ref, text_ref
 from tabletrek.core.state import State
 from tabletrek.games.double_crossing.content import BOX, CAR_SLUGS, CARD_SLUGS, CREW, Content, half
 from tabletrek.games.double_crossing.moves import ROLL_CREW
+from tabletrek.games.double_crossing.spaces import resolve_space
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.rules import DoubleCrossing
@@ -176,8 +177,8 @@ class Flow(State):
 
     # ----- the loop -------------------------------------------------------------------------------
 
-    def _run(self, events: list[Event]) -> None:
-        """Advance until a seat must decide (or the game is over)."""
+    def _run(self, events: list[Event]) -> list[Action]:
+        """Advance until a seat must decide (or the game is over); return that decision's options."""
         while not self.ended:
             if not self.stack:
                 self._next(events)
@@ -192,7 +193,8 @@ class Flow(State):
             elif len(options) == 1 and task["k"] not in ALWAYS_ASK:
                 self.decide(task, options[0], events)
             else:
-                return
+                return options
+        return []
 
     def _next(self, events: list[Event]) -> None:
         """The stack is empty: roll again, offer the Engineer, or pass the turn on."""
@@ -318,8 +320,6 @@ class Flow(State):
         self._resolve(seat, space, own, events)
 
     def _resolve(self, seat: int, space: int, own: bool, events: list[Event]) -> None:
-        from tabletrek.games.double_crossing.spaces import resolve_space
-
         if own:
             self.engineer_ok = self.content.spaces[space].kind not in ("stop", "derail")
         resolve_space(self, seat, space, own, events)

@@ -61,7 +61,9 @@ class DoubleCrossingState(Flow):
         events: list[Event] = []
         task = self.stack[-1]
         self.decide(task, action, events)
-        self._run(events)
+        # The loop stops at a decision whose options it has just listed: those are the legal actions,
+        # so legal_actions() need not list them again.
+        self._legal = self._run(events)
         return events
 
     def explain(self, text: str) -> IllegalAction:

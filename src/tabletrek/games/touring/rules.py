@@ -311,7 +311,8 @@ class TouringState(State):
 
     # ----- legal actions --------------------------------------------------------------------------
 
-    def _plays(self) -> list[Action]:
+    def _plays(self, cards: list[int]) -> list[Action]:
+        """The plays of the distinct ``cards`` (in order) the player to act holds."""
         game = self.game
         actions = game._actions
         seat = self.to_act
@@ -323,7 +324,7 @@ class TouringState(State):
         miles = self.miles[team]
         required = game.required
         plays: list[Action] = []
-        for card in sorted(set(self.hands[seat])):
+        for card in cards:
             if card == GO:
                 if go_top is None or go_top in GO_ACCEPTS:
                     plays.append(actions[GO])
@@ -364,11 +365,12 @@ class TouringState(State):
         hand = self.hands[self.to_act]
         if not hand:
             return [self.game._actions[PASS]]
-        plays = self._plays()
+        cards = sorted(set(hand))
+        plays = self._plays(cards)
         if plays and not self.game.free_discard:
             return plays
         actions = self.game._actions
-        return plays + [actions[DISCARD_BASE + card] for card in sorted(set(hand))]
+        return plays + [actions[DISCARD_BASE + card] for card in cards]
 
     # ----- applying -------------------------------------------------------------------------------
 

@@ -1,0 +1,165 @@
+"""Public-API random playouts of every competitive game beside a tight pure-Python loop.
+
+    taskset -c 0 python -m benchmarks.python_api [--seconds 1] [--repeats 5] [GAME ...]
+
+Each game is played uniformly at random through the public API (``state.legal_actions()`` and
+``state.apply(action)``); beside it runs the smallest engine-shaped game one can write in pure
+Python (``tight_loop`` below: a ``__slots__`` state, a legal-move list built per action, one
+``random.choice`` and one ``apply`` per action), so the ratio "game / tight loop" says how much of
+the interpreter's per-action budget the rules spend, on whatever machine and load. Mexican Train is
+also timed against PyPI ``dominoes`` (the ``bench`` extra), a 4-player double-six block game; we
+have no double-six option, so our 4-player single round on the double-nine set (the default below
+six players) runs beside it: engine speed per action, not like with like. Slices of all engines
+alternate and each engine's best slice counts, so a burst of load from elsewhere does not land on
+one engine only; the load average is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from collections.abc import Callable
+
+import tabletrek
+
+Play = Callable[[int], int]
+
+
+class _TightState:
+    """A 99-card draw-and-play game: draw one card, then play one card that beats the pile top if any can."""
+
+    __slots__ = ("deck", "drawn", "hands", "pile", "score", "turn")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.deck = list(range(1, 100))
+        rng.shuffle(self.deck)
+        self.hands = [[self.deck.pop() for _ in range(5)] for _ in range(2)]
+        self.pile = 0
+        self.turn = 0
+        self.drawn = False
+        self.score = [0, 0]
+
+    @property
+    def is_over(self) -> bool:
+        return not self.deck and not self.drawn
+
+    def legal_actions(self) -> list[int]:
+        if not self.drawn:
+            return [0]
+        hand = self.hands[self.turn]
+        beat = [c for c in hand if c > self.pile]
+        return beat or list(hand)
+
+    def apply(self, action: int) -> None:
+        if not self.drawn:
+            self.hands[self.turn].append(self.deck.pop())
+            self.drawn = True
+            return
+        self.hands[self.turn].remove(action)
+        self.pile = action
+        self.score[self.turn] += action
+        self.drawn = False
+        self.turn ^= 1
+
+
+def tight_loop(rng: random.Random) -> Play:
+    def play(seed: int) -> int:
+        state = _TightState(rng)
+        choice = rng.choice
+        n = 0
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def public_api(name: str, rng: random.Random, **options: int) -> Play:
+    game = tabletrek.load(name, **options)
+
+    def play(seed: int) -> int:
+        state = game.new_game(seed=seed)
+        choice = rng.choice
+        n = 0
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def pypi_dominoes(rng: random.Random) -> Play | None:
+    try:
+        import dominoes
+    except ImportError:
+        return None
+
+    def play(seed: int) -> int:
+        game = dominoes.Game.new()
+        n = 0
+        while game.result is None:
+            domino, left = rng.choice(game.valid_moves)
+            game.make_move(domino, left)
+            n += 1
+        return n
+
+    return play
+
+
+def best_rate(play: Play, seconds: float, first_seed: int) -> float:
+    actions = games = 0
+    start = time.perf_counter()
+    while True:
+        actions += play(first_seed + games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return actions / elapsed
+
+
+GAMES = ("touring", "mexican-train", "double-crossing")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="public-API random playouts beside a tight loop")
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed slice")
+    parser.add_argument("--repeats", type=int, default=5, help="slices per engine, interleaved")
+    args = parser.parse_args()
+    rng = random.Random(20261201)
+    engines: dict[str, Play] = {"tight loop (pure Python)": tight_loop(rng)}
+    for name in args.games:
+        if name == "mexican-train":
+            engines["mexican-train 4p round, double-9"] = public_api(
+                name, rng, players=4, rounds=1, set_size=9
+            )
+        else:
+            engines[f"{name} 2p"] = public_api(name, rng, players=2)
+    dominoes_play = pypi_dominoes(rng) if "mexican-train" in args.games else None
+    if dominoes_play is not None:
+        engines["PyPI dominoes (4p double-6 block)"] = dominoes_play
+    best = dict.fromkeys(engines, 0.0)
+    for repeat in range(args.repeats):
+        for name, play in engines.items():
+            best[name] = max(best[name], best_rate(play, args.seconds, repeat * 100_000))
+    print(
+        f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; "
+        f"best of {args.repeats} interleaved {args.seconds:g}-second slices"
+    )
+    tight = best["tight loop (pure Python)"]
+    for name, rate in best.items():
+        print(f"{name:38s} {rate:12,.0f} actions/s   {rate / tight:5.2f} of the tight loop")
+    if dominoes_play is not None:
+        theirs = best["PyPI dominoes (4p double-6 block)"]
+        name = "mexican-train 4p round, double-9"
+        print(f"{name:38s} {best[name] / theirs:5.2f}x PyPI dominoes actions/s")
+    elif "mexican-train" in args.games:
+        print("PyPI dominoes skipped: not installed (pip install dominoes, the bench extra)")
+
+
+if __name__ == "__main__":
+    main()
