@@ -194,5 +194,9 @@ def test_render_modes_give_the_table() -> None:
     aec = aec_env("touring", render_mode="svg")
     aec.reset(seed=1)
     assert "<svg" in (aec.render() or "")
+    text = SingleSeatEnv("touring", render_mode="ansi")
+    text.reset(seed=1)
+    page = text.render()
+    assert page is not None and "<svg" not in page and page.strip()
     with pytest.raises(ValueError, match="render_mode"):
         SingleSeatEnv("touring", render_mode="human")

@@ -142,11 +142,7 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         return self.table.observe(self.seat_of[agent])
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.state_ is None:
-            return None
-        if self.render_mode == "svg":
-            return self.game_state.render()
-        return self.game_state.render_text()
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         self.table.state_ = None

@@ -33,7 +33,6 @@ from tabletrek.core.bots import Bot
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
-from tabletrek.core.svg import render_svg
 from tabletrek.rl.features import DEFAULT_SIZE
 from tabletrek.rl.table import Observation, Table, check_illegal
 
@@ -152,9 +151,4 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         return obs, reward, done, False, info
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.state_ is None:
-            return None
-        state = self.table.state
-        if self.render_mode == "svg":
-            return render_svg(state, self.seat)
-        return state.render(self.seat)
+        return self.table.render(self.render_mode, self.seat)

@@ -50,6 +50,15 @@ class Table:
     def n(self) -> int:
         return self.codec.n
 
+    def render(self, mode: str | None, seat: int | None = None) -> str | None:
+        """What an environment's ``render()`` returns: the table as SVG (``"svg"``) or as the
+        terminal's text (``"ansi"``), as ``seat`` sees it (None: a spectator)."""
+        if mode is None or self.state_ is None:
+            return None
+        if mode == "svg":
+            return str(self.state_.render(seat))
+        return self.state_.render_text(seat)
+
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict(
             {
