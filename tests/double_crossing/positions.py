@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletrek.core.registry import load
 from tabletrek.games.double_crossing.content import CAR_CODE, CARD_CODE, CARD_TYPES
+from tabletrek.games.double_crossing.rules import step_from_dict
 from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 START = 1_500_000
@@ -57,7 +58,7 @@ def start_turn(s: DoubleCrossingState, seat: int) -> None:
     s.again = s.hard_end = s.engineer_ok = s.used_villain = s.used_engineer = False
     s.stops_left = s.game.stops_per_turn
     s.crew_used = 0
-    s.stack = [{"k": "preroll", "seat": seat}]
+    s.stack = [step_from_dict({"k": "preroll", "seat": seat})]
     s._legal = None
 
 

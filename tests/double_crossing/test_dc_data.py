@@ -21,7 +21,7 @@ from tabletrek.games.double_crossing.content import (
     default_content,
     load_content,
 )
-from tabletrek.games.double_crossing.decisions import OPTIONS
+from tabletrek.games.double_crossing.rules import STEP_TYPES
 from tabletrek.i18n import catalog
 
 DATA = Path(str(resources.files("tabletrek.games.double_crossing") / "data"))
@@ -170,7 +170,7 @@ def test_every_key_the_code_uses_exists() -> None:
     used |= {f"double_crossing.card.{slug}" for slug in CARD_SLUGS}
     used |= {f"double_crossing.company.{slug}" for slug in c.companies}
     used |= {f"double_crossing.contract.{k.slug}" for k in c.contracts}
-    used |= {f"double_crossing.phase.{kind}" for kind in OPTIONS}
+    used |= {f"double_crossing.phase.{kind}" for kind, step in STEP_TYPES.items() if step.answers}
     used |= {f"double_crossing.roll.{i}" for i in range(4)}
     used |= {f"double_crossing.option.{spec.name}" for spec in tabletrek.load("double-crossing").option_specs}
     missing = sorted(k for k in used if k not in en)

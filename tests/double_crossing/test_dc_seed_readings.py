@@ -4,6 +4,7 @@ a test of the seed's reading and one of the option that keeps tabletrek's first 
 
 from __future__ import annotations
 
+from tabletrek.games.double_crossing import rules
 from tabletrek.games.double_crossing.content import CREW, TANK
 
 from . import positions as p
@@ -50,8 +51,8 @@ def test_railroad_crew_turn_count_starts_again_next_turn() -> None:
     p.dice(s, 1, 2)
     s.apply("roll")
     s.stack.clear()
-    s._begin_turn([])  # the turn machine starts seat 0's next turn
-    s._run([])
+    rules.begin_turn(s, [])  # the turn machine starts seat 0's next turn
+    rules.advance(s, [])
     s._legal = None
     while s.pending is not None and s.pending["k"] == "window":
         s.apply("pass")

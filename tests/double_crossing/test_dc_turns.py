@@ -7,6 +7,7 @@ import pytest
 from tabletrek import IllegalAction
 from tabletrek.core.registry import load
 from tabletrek.games.double_crossing.content import BOX, CREW, ENGINEER, STOP, TANK, VILLAIN
+from tabletrek.games.double_crossing.rules import step_from_dict
 from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 from . import positions as p
@@ -60,7 +61,7 @@ def window(s: DoubleCrossingState, seat: int) -> None:
     n = s.game.players
     others = [(seat + i) % n for i in range(1, n)]
     p.start_turn(s, seat)
-    s.stack.append({"k": "window", "seat": others[0], "queue": others[1:], "target": seat})
+    s.stack.append(step_from_dict({"k": "window", "seat": others[0], "queue": others[1:], "target": seat}))
 
 
 def test_every_other_player_is_asked_in_turn_order() -> None:
@@ -405,9 +406,9 @@ def test_illegal_moves_name_the_rule() -> None:
 
 
 def scripted_start(monkeypatch: pytest.MonkeyPatch, players: int, rolls: list[int]) -> DoubleCrossingState:
-    from tabletrek.games.double_crossing import rules
+    from tabletrek.games.double_crossing import game
 
-    monkeypatch.setattr(rules, "make_rng", lambda seed: p.Dice(rolls))
+    monkeypatch.setattr(game, "make_rng", lambda seed: p.Dice(rolls))
     s = load("double-crossing", players=players).new_game(seed=1)
     assert isinstance(s, DoubleCrossingState)
     return s

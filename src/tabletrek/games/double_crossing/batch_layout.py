@@ -41,7 +41,7 @@ from tabletrek.games.double_crossing.moves import ENGINEER as USE_ENGINEER
 from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 
 if TYPE_CHECKING:
-    from tabletrek.games.double_crossing.rules import DoubleCrossing
+    from tabletrek.games.double_crossing.game import DoubleCrossing
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 P_MAX, SP_MAX, K_MAX, DECK_MAX, STACK_MAX, TASK = 6, 64, 64, 128, 48, 6

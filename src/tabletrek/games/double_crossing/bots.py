@@ -21,7 +21,7 @@ from tabletrek.games.double_crossing.content import (
     VILLAIN,
     half,
 )
-from tabletrek.games.double_crossing.decisions import has_cars
+from tabletrek.games.double_crossing.effects import has_cars
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
     BUY_N,
@@ -49,7 +49,7 @@ from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.state import State
-    from tabletrek.games.double_crossing.rules import DoubleCrossing
+    from tabletrek.games.double_crossing.game import DoubleCrossing
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 By = dict[int, list[tuple[int, int, "Action"]]]
@@ -180,7 +180,8 @@ class TraderBot:
         for action in legal:
             kind, a, b = g.decode[action.index]
             by_kind.setdefault(kind, []).append((a, b, action))
-        task = s.stack[-1]
+        task = s.pending
+        assert task is not None
         handler = getattr(self, f"_on_{task['k']}")
         choice: Action = handler(s, task, by_kind, legal)
         return choice

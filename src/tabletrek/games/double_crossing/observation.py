@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from tabletrek.core.tensors import Layout
 from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS
-from tabletrek.games.double_crossing.rules import DoubleCrossing
+from tabletrek.games.double_crossing.game import DoubleCrossing
 
 # The kinds of decision the game can wait for (the ``k`` of its pending task); an unknown kind
 # (a newer rules version) lands in the last column rather than failing.

@@ -35,7 +35,7 @@ def _double_crossing(
     buf = np.zeros(L.NA_MAX, dtype=np.int64)
     count = 0
     while s[L.ENDED] == 0 and count < limit:
-        n = D.options(s, cfg, buf)  # in the order decisions.py lists them
+        n = D.options(s, cfg, buf)  # in the order the Python steps list them (steps.py)
         seat = D.to_act(s)
         D.apply(s, g, cfg, buf[mt.below(bots[seat], n)], buf)
         count += 1

@@ -1,229 +1,349 @@
-"""Double Crossing: the game (options, the action table, setup) — the turn machine is in flow.py.
+"""Double Crossing's transitions (``rules/en.md``): the deal, the turn as a stack of steps run until
+someone must decide, the roll, and why an illegal move is refused.
 
-Every move is an ``Action`` built once in ``_setup``; ``decode[index]`` gives its (kind, a, b).
+A decision with a single possible answer is taken automatically, except the decisions that depend
+on a hidden hand (the Stop window, the Engineer at the end of a turn, the discard for doubles) and
+the pre-roll choice: asking only when a card is held would tell the table who holds it. When the
+stack is empty, ``next_turn`` continues the turn (another roll) or passes it on.
+
+One copy of the rules: each step's ``check`` (``steps.py``, ``spaces.py``, ``Preroll`` below) is the
+only test of a move; the legal moves are the candidates it lets through, and ``explain`` reports
+what it says about a refused one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from tabletrek.core.actions import Action
-from tabletrek.core.events import Event, seat_ref
-from tabletrek.core.game import BotFactory, Game
-from tabletrek.core.options import OptionSpec
-from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, SearchSupport
-from tabletrek.core.terminal import TextUI
-from tabletrek.games.double_crossing.content import (
-    CAR_SLUGS,
-    CARD_SLUGS,
-    CARD_TYPES,
-    Content,
-    default_content,
+from tabletrek.core.actions import Action, IllegalAction
+from tabletrek.core.events import Event, text_ref
+from tabletrek.core.state import normalize_text
+from tabletrek.games.double_crossing.content import BOX, CARD_TYPES, CREW, VILLAIN
+from tabletrek.games.double_crossing.effects import (
+    SEAT_REF,
+    Refusal,
+    cards_available,
+    die,
+    draw_card,
+    end_game,
+    play_card,
 )
-from tabletrek.games.double_crossing.moves import (
-    BUY_CAR,
-    BUY_CARDS,
-    BUY_N,
-    CONNECT,
-    DECLINE,
-    DISCARD,
-    DONE,
-    DOUBLE_CROSS,
-    DROP,
-    END,
-    ENGINEER,
-    GO,
-    MOVE,
-    PASS,
-    REACT,
-    RETURN,
-    ROLL,
-    ROLL_WORDS,
-    SELL_CAR,
-    SELL_CONTRACT,
-    TRADE,
-    VILLAIN,
+from tabletrek.games.double_crossing.moves import BUY_CARDS, ROLL, ROLL_CREW
+from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
+from tabletrek.games.double_crossing.spaces import Move, Roundhouse, Tower
+from tabletrek.games.double_crossing.steps import (
+    NO_CARD,
+    BuyCards,
+    Connect,
+    Discard,
+    DoubleCross,
+    Drop,
+    End,
+    Pay,
+    Rack,
+    Return,
+    Step,
+    Trade,
+    Window,
+    Yard,
+    gain_car,
 )
-from tabletrek.games.double_crossing.state import DoubleCrossingState
+
+if TYPE_CHECKING:
+    from tabletrek.games.double_crossing.state import DoubleCrossingState
+
+CREW_PER_TURN = 2  # the seed: Railroad Crew, 1-2 cards per turn
+ROLL_HOW = tuple(text_ref(f"double_crossing.roll.{i}") for i in range(4))
+CREW_NEEDED = tuple(Refusal("double_crossing.illegal.crew_needed", n=n) for n in range(3))
+ONE_VILLAIN = Refusal("double_crossing.illegal.one_per_turn", card=text_ref("double_crossing.card.villain"))
+NOT_YOURSELF = Refusal("double_crossing.illegal.not_yourself")
+NO_CARDS_LEFT = Refusal("double_crossing.illegal.no_cards_left")
 
 
-class DoubleCrossing(Game):
-    name = "double-crossing"
-    package = "tabletrek.games.double_crossing"
-    player_counts = (2, 3, 4, 5, 6)
-    default_players = 4
-    searchable = True
-    option_specs = (
-        OptionSpec("exact_return", False, "double_crossing.option.exact_return"),
-        OptionSpec("max_rounds", 200, "double_crossing.option.max_rounds", kind=int, minimum=1),
-        # The seed's Connections names no cars (docs/rules/double-crossing.md, "Changed in turn 2");
-        # records made before then named this option, so they keep their value.
-        OptionSpec("connections_needs_cars", False, "double_crossing.option.connections_needs_cars"),
-        OptionSpec(
-            "stops_per_turn", 1, "double_crossing.option.stops_per_turn", kind=int, minimum=1, maximum=5
-        ),
-        # Options for tabletrek's older readings; records that predate them were played that way.
-        OptionSpec("crew_per_roll", False, "double_crossing.option.crew_per_roll", legacy=True),
-        OptionSpec("forced_moves", False, "double_crossing.option.forced_moves", legacy=True),
-        OptionSpec("tower_to_tower", True, "double_crossing.option.tower_to_tower", legacy=False),
-    )
+# ----- before the roll ---------------------------------------------------------------------------------
 
-    content: Content
 
-    def _setup(self) -> None:
-        self.content = default_content()
-        self.exact_return: bool = self.options["exact_return"]
-        self.max_rounds: int = self.options["max_rounds"]
-        self.connections_needs_cars: bool = self.options["connections_needs_cars"]
-        self.stops_per_turn: int = self.options["stops_per_turn"]
-        self.crew_per_roll: bool = self.options["crew_per_roll"]
-        self.forced_moves: bool = self.options["forced_moves"]
-        self.tower_to_tower: bool = self.options["tower_to_tower"]
-        actions: list[Action] = []
-        decode: list[tuple[int, int, int]] = []
-        table: dict[tuple[int, int, int], Action] = {}
+class Preroll(Step):
+    """Before each roll: roll (slow and/or back with Railroad Crew cards), play a Villain on another
+    player, or buy crew cards instead of rolling."""
 
-        def add(text: str, kind: int, a: int = 0, b: int = 0) -> None:
-            action = Action(len(actions), text)
-            actions.append(action)
-            decode.append((kind, a, b))
-            table[kind, a, b] = action
+    __slots__ = ()
+    kind = "preroll"
+    answers = frozenset((ROLL, PLAY_VILLAIN, BUY_CARDS))
+    always_ask = True
 
-        c = self.content
-        players = self.players
-        add("pass", PASS)
-        add("stop", REACT)
-        for variant, word in enumerate(ROLL_WORDS):
-            add(word, ROLL, variant)
-        for seat in range(players):
-            add(f"villain p{seat + 1}", VILLAIN, seat)
-        add("buy cards", BUY_CARDS)
-        for n in range(7):
-            add(f"buy {n}", BUY_N, n)
-        for card in range(CARD_TYPES):
-            add(f"discard {CARD_SLUGS[card]}", DISCARD, card)
-        for car, slug in enumerate(CAR_SLUGS):
-            add(f"drop {slug}", DROP, car)
-            add(f"sell {slug}", SELL_CAR, car)
-            add(f"buy {slug}", BUY_CAR, car)
-        for k in c.contracts:
-            add(f"sell {k.slug}", SELL_CONTRACT, k.index)
-            add(f"trade {k.slug}", TRADE, k.index)
-            add(f"connect {k.slug}", CONNECT, k.index)
-            add(f"double-cross {k.slug}", DOUBLE_CROSS, k.index)
-            add(f"return {k.slug}", RETURN, k.index)
-        add("done", DONE)
-        add("decline", DECLINE)
-        for space in range(c.size):
-            add(f"go {space}", GO, space)
-        for seat in range(players):
-            for space in range(c.size):
-                add(f"move p{seat + 1} {space}", MOVE, seat, space)
-        add("engineer", ENGINEER)
-        add("end", END)
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.decode: tuple[tuple[int, int, int], ...] = tuple(decode)
-        self.table = table
-        self.by_text = {a.text: a for a in actions}
+    def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
+        menu = state.game.menu
+        return (*menu.roll, *menu.villain, menu.buy_cards)
 
-    def act(self, kind: int, a: int = 0, b: int = 0) -> Action:
-        return self.table[kind, a, b]
+    def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
+        seat = self.seat
+        if kind == ROLL:
+            return self.check_roll(state, ROLL_CREW[a])
+        if kind == PLAY_VILLAIN:
+            return self.check_villain(state, a)
+        if not cards_available(state):
+            return NO_CARDS_LEFT
+        price = state.game.content.card_price
+        return Refusal("double_crossing.illegal.too_poor", amount=price) if state.cash[seat] < price else None
 
-    @property
-    def num_actions(self) -> int:
-        return len(self.actions)
+    def check_roll(self, state: DoubleCrossingState, crew: int) -> Refusal | None:
+        """Railroad Crew cards: 1-2 a turn (每回合可使用1~2張), counted over the whole turn, Roll
+        Again included (``crew_per_roll``: per roll instead)."""
+        if not crew:
+            return None
+        if state.hands[self.seat][CREW] < crew:
+            return CREW_NEEDED[crew]
+        used = 0 if state.game.crew_per_roll else state.crew_used
+        if CREW_PER_TURN - used < crew:
+            return Refusal("double_crossing.illegal.crew_per_turn", most=CREW_PER_TURN, used=state.crew_used)
+        return None
 
-    def action(self, index: int) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.actions):
-            raise ValueError(f"double-crossing with {self.players} players has no action {index!r}")
-        return self.actions[index]
+    def check_villain(self, state: DoubleCrossingState, target: int) -> Refusal | None:
+        if not state.hands[self.seat][VILLAIN]:
+            return NO_CARD[VILLAIN]
+        if state.used_villain:
+            return ONE_VILLAIN
+        if target == self.seat:
+            return NOT_YOURSELF
+        if state.pos[target] < 0 or not sum(state.cars[target]):
+            return Refusal("double_crossing.illegal.villain_target", target=SEAT_REF[target])
+        return None
 
-    def _blank_state(self) -> DoubleCrossingState:
-        return DoubleCrossingState.__new__(DoubleCrossingState)
-
-    def _start(self, seed: int) -> DoubleCrossingState:
-        c = self.content
-        state = self._blank_state()
-        rng = make_rng(seed)
-        state._init_base(self, seed, rng)
-        n = self.players
-        state.pos = [-1] * n
-        state.cash = [c.start_money] * n
-        state.depot = c.depot_refill
-        state.bank = c.bank_total - c.start_money * n - c.depot_refill
-        state.yard = list(c.car_counts)
-        state.cars = [[0] * len(CAR_SLUGS) for _ in range(n)]
-        state.owner = [-1] * len(c.contracts)
-        state.dropped = {}
-        deck = [card for card in range(CARD_TYPES) for _ in range(c.crew[card])]
-        rng.shuffle(deck)
-        state.draw = deck
-        state.discard = []
-        state.hands = [[0] * CARD_TYPES for _ in range(n)]
-        state.stack = []
-        state.again = state.hard_end = state.engineer_ok = False
-        state.used_villain = state.used_engineer = False
-        state.stops_left = 0
-        state.crew_used = 0
-        state.winner = None
-        state.ended = False
-        state.rounds = 1
-        state.turns = 0
-        state.landed = {}
-        state.played = [0] * CARD_TYPES
-        setup: list[Event] = []
-        for seat in range(n):
-            for _ in range(c.start_cards):
-                state._draw_card(seat, setup)
-        for seat in range(n):
-            faces: list[int] = []
-            while len(faces) < c.start_cars and any(state.yard):
-                face = rng.randint(1, 6)
-                car = c.die_car[face - 1]
-                if state.yard[car]:  # the seed: re-roll for a car whose yard is empty
-                    state.yard[car] -= 1
-                    state.cars[seat][car] += 1
-                    faces.append(face)
-            setup.append(
-                Event(
-                    "double_crossing.event.start_cars",
-                    {"player": seat_ref(seat), "faces": " ".join(map(str, faces))},
-                )
+    def decide(self, state: DoubleCrossingState, kind: int, a: int, b: int, events: list[Event]) -> None:
+        seat = self.seat
+        if kind == PLAY_VILLAIN:
+            play_card(state, seat, VILLAIN)
+            state.used_villain = True
+            events.append(
+                Event("double_crossing.event.villain", {"player": SEAT_REF[seat], "target": SEAT_REF[a]})
             )
-        contenders = list(range(n))
-        while len(contenders) > 1:
-            rolls = {s: rng.randint(1, 6) + rng.randint(1, 6) for s in contenders}
-            best = max(rolls.values())
-            for s, r in rolls.items():
-                setup.append(Event("double_crossing.event.first_roll", {"player": seat_ref(s), "total": r}))
-            contenders = [s for s in contenders if rolls[s] == best]  # ties re-roll (our ruling)
-        state.first = contenders[0]
-        state.turn_seat = state.first
-        setup.append(Event("double_crossing.event.first", {"player": seat_ref(state.first)}))
-        state._begin_turn(setup)
-        state._run(setup)
-        return state
+            state.stack.append(Drop(a, state.pos[a]))
+            return
+        state.stack.pop()
+        state.engineer_ok = False
+        if kind == ROLL:
+            roll(state, seat, a, events)
+            return
+        face = die(state)  # buying crew cards instead of rolling: the die limits the purchase
+        events.append(Event("double_crossing.event.card_roll", {"player": SEAT_REF[seat], "face": face}))
+        state.stack.append(BuyCards(seat, face))
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
-        from tabletrek.games.double_crossing.bots import TraderBot
 
-        return {"trader": TraderBot}
+def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event]) -> None:
+    """Roll variant ``variant`` (bit 0: one die, bit 1: backwards) and queue the move."""
+    crew = ROLL_CREW[variant]
+    if crew:
+        play_card(state, seat, CREW, crew)
+        state.crew_used += crew
+    dice = [die(state)] if variant & 1 else [die(state), die(state)]
+    steps = sum(dice)
+    events.append(
+        Event(
+            "double_crossing.event.roll",
+            {
+                "player": SEAT_REF[seat],
+                "dice": "+".join(map(str, dice)),
+                "steps": steps,
+                "how": ROLL_HOW[variant],
+            },
+        )
+    )
+    state.stack.append(Move(seat, steps, bool(variant & 2)))
+    if len(dice) == 2 and dice[0] == dice[1]:
+        if dice[0] == 6:
+            events.append(Event("double_crossing.event.boxcars", {"player": SEAT_REF[seat]}))
+            gain_car(state, seat, BOX, events)
+        elif sum(state.hands[seat]):
+            state.stack.append(Discard(seat))
 
-    def search_defaults(self) -> dict[str, Any]:
-        # The trader's move stands unless cut trader playouts beat it by 2.5 standard errors: 66% of
-        # 160 two-player games against the trader at about 250 ms a move (docs/research.md).
-        return {"paired": True, "rollout": "trader", "rollout_depth": 40, "iterations": 100, "z": 2.5}
 
-    def evaluator(self) -> Evaluator:
-        from tabletrek.games.double_crossing.evaluation import evaluate
+# ----- the loop ------------------------------------------------------------------------------------------
 
-        return evaluate
 
-    def search(self) -> SearchSupport:
-        return SearchSupport(defaults=self.search_defaults(), evaluate=self.evaluator())
+def advance(state: DoubleCrossingState, events: list[Event]) -> list[Action]:
+    """Run steps until a seat must decide (or the game is over); return that decision's options."""
+    stack = state.stack
+    decode = state.game.decode
+    while not state.ended:
+        if not stack:
+            next_turn(state, events)
+            continue
+        step = stack[-1]
+        if step.run(state, events):
+            continue
+        options = step.options(state)
+        if not options:
+            stack.pop()
+        elif len(options) == 1 and not step.always_ask:
+            kind, a, b = decode[options[0].index]
+            step.decide(state, kind, a, b, events)
+        else:
+            return options
+    return []
 
-    def terminal(self) -> TextUI:
-        from tabletrek.games.double_crossing.text import DoubleCrossingTextUI
 
-        return DoubleCrossingTextUI(self)
+def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
+    """The stack is empty: roll again, offer the Engineer, or pass the turn on."""
+    seat = state.turn_seat
+    if state.again and not state.hard_end:
+        state.again = False
+        state.stack.append(Preroll(seat))
+        events.append(Event("double_crossing.event.again", {"player": SEAT_REF[seat]}))
+        return
+    if state.engineer_ok and not state.hard_end and not state.used_engineer:
+        # Asked whether or not an Engineer is held, so the prompt tells nobody about the hand.
+        state.engineer_ok = False
+        state.stack.append(End(seat))
+        return
+    game = state.game
+    state.turn_seat = (seat + 1) % game.players
+    state.turns += 1
+    if state.turn_seat == state.first:
+        state.rounds += 1
+        if state.rounds > game.max_rounds:
+            events.append(Event("double_crossing.event.max_rounds", {"rounds": game.max_rounds}))
+            state.rounds = game.max_rounds
+            end_game(state, None, events)
+            return
+    begin_turn(state, events)
+
+
+def begin_turn(state: DoubleCrossingState, events: list[Event]) -> None:
+    seat = state.turn_seat
+    state.again = state.hard_end = state.engineer_ok = False
+    state.used_villain = state.used_engineer = False
+    state.stops_left = state.game.stops_per_turn
+    state.crew_used = 0
+    events.append(Event("double_crossing.event.turn", {"player": SEAT_REF[seat], "round": state.rounds}))
+    state.stack.append(Preroll(seat))
+    n = state.game.players
+    others = [(seat + i) % n for i in range(1, n)]
+    if others:
+        state.stack.append(Window(others[0], others[1:], seat))
+
+
+# ----- the contract's moves -----------------------------------------------------------------------------
+
+
+def legal_actions(state: DoubleCrossingState) -> list[Action]:
+    step = state.pending_step
+    return step.options(state) if step is not None else []
+
+
+def play(state: DoubleCrossingState, action: Action, events: list[Event]) -> list[Action]:
+    """Carry out a legal ``action`` and run on to the next decision; return its legal moves."""
+    kind, a, b = state.game.decode[action.index]
+    state.stack[-1].decide(state, kind, a, b, events)
+    return advance(state, events)
+
+
+def explain(state: DoubleCrossingState, text: str) -> IllegalAction:
+    """Why ``text`` is not a legal move now: the pending step's check on it."""
+    game = state.game
+    words = normalize_text(text)
+    action = game.by_text.get(words)
+    if action is None:
+        return IllegalAction("double_crossing.illegal.unknown", action=words)
+    step = state.pending_step
+    if step is None:
+        return IllegalAction("core.illegal.game_over")
+    kind, a, b = game.decode[action.index]
+    return step.refusal(state, kind, a, b).error()
+
+
+# ----- the deal -------------------------------------------------------------------------------------------
+
+
+def deal(state: DoubleCrossingState) -> list[Event]:
+    """Money, crew cards and starting cars for everyone, the first player, the first turn."""
+    game, rng = state.game, state.rng
+    c = game.content
+    n = game.players
+    state.pos = [-1] * n
+    state.cash = [c.start_money] * n
+    state.depot = c.depot_refill
+    state.bank = c.bank_total - c.start_money * n - c.depot_refill
+    state.yard = list(c.car_counts)
+    state.cars = [[0] * len(c.car_counts) for _ in range(n)]
+    state.owner = [-1] * len(c.contracts)
+    state.dropped = {}
+    deck = [card for card in range(CARD_TYPES) for _ in range(c.crew[card])]
+    rng.shuffle(deck)
+    state.draw = deck
+    state.discard = []
+    state.hands = [[0] * CARD_TYPES for _ in range(n)]
+    state.stack = []
+    state.again = state.hard_end = state.engineer_ok = False
+    state.used_villain = state.used_engineer = False
+    state.stops_left = 0
+    state.crew_used = 0
+    state.winner = None
+    state.ended = False
+    state.rounds = 1
+    state.turns = 0
+    state.landed = {}
+    state.played = [0] * CARD_TYPES
+    events: list[Event] = []
+    for seat in range(n):
+        for _ in range(c.start_cards):
+            draw_card(state, seat, events)
+    for seat in range(n):
+        faces: list[int] = []
+        while len(faces) < c.start_cars and any(state.yard):
+            face = rng.randint(1, 6)
+            car = c.die_car[face - 1]
+            if state.yard[car]:  # the seed: re-roll for a car whose yard is empty
+                state.yard[car] -= 1
+                state.cars[seat][car] += 1
+                faces.append(face)
+        events.append(
+            Event(
+                "double_crossing.event.start_cars",
+                {"player": SEAT_REF[seat], "faces": " ".join(map(str, faces))},
+            )
+        )
+    contenders = list(range(n))
+    while len(contenders) > 1:
+        rolls = {s: rng.randint(1, 6) + rng.randint(1, 6) for s in contenders}
+        best = max(rolls.values())
+        for s, r in rolls.items():
+            events.append(Event("double_crossing.event.first_roll", {"player": SEAT_REF[s], "total": r}))
+        contenders = [s for s in contenders if rolls[s] == best]  # ties re-roll (our ruling)
+    state.first = contenders[0]
+    state.turn_seat = state.first
+    events.append(Event("double_crossing.event.first", {"player": SEAT_REF[state.first]}))
+    begin_turn(state, events)
+    advance(state, events)
+    return events
+
+
+# ----- the JSON form of a step ----------------------------------------------------------------------------
+
+STEP_TYPES: dict[str, type[Step]] = {
+    cls.kind: cls
+    for cls in (
+        Window,
+        Preroll,
+        Move,
+        BuyCards,
+        Discard,
+        Drop,
+        Rack,
+        Pay,
+        Trade,
+        Yard,
+        Connect,
+        DoubleCross,
+        Roundhouse,
+        Tower,
+        Return,
+        End,
+    )
+}
+"""Every kind of step, by the ``"k"`` of its JSON form (used only to read that form back)."""
+
+
+def step_from_dict(data: Mapping[str, Any]) -> Step:
+    return STEP_TYPES[str(data["k"])].from_dict(data)

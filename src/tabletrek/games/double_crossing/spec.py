@@ -6,7 +6,7 @@ SPEC = register_game(
     GameSpec(
         name="double-crossing",
         package="tabletrek.games.double_crossing",
-        game="tabletrek.games.double_crossing.rules:DoubleCrossing",
+        game="tabletrek.games.double_crossing.game:DoubleCrossing",
         rules_version=1,
         information=Information.IMPERFECT,
         chance=Chance.EXPLICIT,

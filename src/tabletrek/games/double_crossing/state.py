@@ -1,38 +1,91 @@
-"""Double Crossing's state: the whole table, its views, copies and JSON form.
+"""Double Crossing's state: the whole table, its copies and JSON form.
 
 Hands are counts per crew-card type; the draw pile is a list (its order is hidden from every
 view); contracts are an owner list (-1 = still at its company's Trade space). Money is whole
-dollars: bank + players + Depot is always the data's total ($19.5M).
+dollars: bank + players + Depot is always the data's total ($19.5M). The turn in progress is a
+stack of steps (``steps.py``), saved as their dict form.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event
 from tabletrek.core.rng import copy_rng, make_rng
-from tabletrek.core.state import Result
-from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_CODE, CARD_SLUGS, CARD_TYPES
-from tabletrek.games.double_crossing.explain import explain_action
-from tabletrek.games.double_crossing.flow import Flow, Task
+from tabletrek.core.state import Result, State
+from tabletrek.games.double_crossing import rules, views
+from tabletrek.games.double_crossing.content import CARD_CODE, CARD_SLUGS, CARD_TYPES, Content
+
+if TYPE_CHECKING:
+    from tabletrek.games.double_crossing.game import DoubleCrossing
+    from tabletrek.games.double_crossing.steps import Step, Task
 
 
-def _copy_task(task: Task) -> Task:
-    return {k: list(v) if isinstance(v, list) else v for k, v in task.items()}
+class DoubleCrossingState(State):
+    game: DoubleCrossing
+    pos: list[int]
+    """Each seat's space; -1 before its first move."""
+    cash: list[int]
+    cars: list[list[int]]
+    hands: list[list[int]]
+    owner: list[int]
+    yard: list[int]
+    dropped: dict[int, list[int]]
+    draw: list[int]
+    discard: list[int]
+    bank: int
+    depot: int
+    stack: list[Step]
+    first: int
+    turn_seat: int
+    again: bool
+    hard_end: bool
+    engineer_ok: bool
+    used_villain: bool
+    used_engineer: bool
+    stops_left: int
+    crew_used: int
+    """Railroad Crew cards played this turn (the seed allows 1-2 per turn, not per roll)."""
+    winner: int | None
+    ended: bool
+    rounds: int
+    turns: int
+    landed: dict[str, int]
+    played: list[int]
 
+    # ----- queries ------------------------------------------------------------------------------
 
-class DoubleCrossingState(Flow):
-    # ----- the contract's queries -------------------------------------------------------------
+    @property
+    def content(self) -> Content:
+        return self.game.content
+
+    def contracts_of(self, seat: int) -> list[int]:
+        return [k for k, o in enumerate(self.owner) if o == seat]
+
+    def can_win(self, seat: int) -> bool:
+        return self.owner.count(seat) >= self.game.content.contracts_to_win
+
+    @property
+    def pending_step(self) -> Step | None:
+        """The step waiting for a decision (None once the game is over)."""
+        return self.stack[-1] if self.stack and not self.ended else None
+
+    @property
+    def pending(self) -> Task | None:
+        """The pending step's JSON form (what views and front ends show)."""
+        step = self.pending_step
+        return step.to_dict() if step is not None else None
+
+    # ----- the contract -------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
         if self.ended or not self.stack:
             return None
-        seat: int = self.stack[-1]["seat"]
-        return seat
+        return self.stack[-1].seat
 
     @property
     def is_over(self) -> bool:
@@ -49,25 +102,24 @@ class DoubleCrossingState(Flow):
         returns = tuple(1.0 if s == self.winner else -1.0 for s in range(n))
         return Result((self.winner,), scores, returns, "double_crossing.end.home")
 
-    @property
-    def pending(self) -> Task | None:
-        return self.stack[-1] if self.stack and not self.ended else None
-
     def _legal_actions(self) -> list[Action]:
-        task = self.pending
-        return self.options(task) if task is not None else []
+        return rules.legal_actions(self)
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        task = self.stack[-1]
-        self.decide(task, action, events)
-        # The loop stops at a decision whose options it has just listed: those are the legal actions,
-        # so legal_actions() need not list them again.
-        self._legal = self._run(events)
+        # The run stops at a decision whose options it has just listed: those are the legal
+        # actions, so legal_actions() need not list them again.
+        self._legal = rules.play(self, action, events)
         return events
 
     def explain(self, text: str) -> IllegalAction:
-        return explain_action(self, text)
+        return rules.explain(self, text)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return views.seat_view(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
 
     # ----- conservation -------------------------------------------------------------------------
 
@@ -93,67 +145,25 @@ class DoubleCrossingState(Flow):
                 totals[card] += n
         return totals
 
-    # ----- views --------------------------------------------------------------------------------
-
-    def public_view(self) -> dict[str, Any]:
-        c = self.content
-        result = self.result
-        pending = self.pending
-        contracts = [
-            {"id": k.slug, "company": c.companies[k.company], "cars": _car_dict(k.cars), "price": k.price}
-            for k in c.contracts
-        ]
-        return {
-            "game": self.game.name,
-            "players": self.game.players,
-            "seat": None,
-            "hand": None,
-            "to_act": self.current_player,
-            "pending": _copy_task(pending) if pending else None,
-            "turn_seat": self.turn_seat,
-            "first": self.first,
-            "round": self.rounds,
-            "turns": self.turns,
-            "positions": list(self.pos),
-            "cash": list(self.cash),
-            "cars": [_car_dict(rack) for rack in self.cars],
-            "hand_counts": [sum(h) for h in self.hands],
-            "contracts": [
-                [c.contracts[k].slug for k in self.contracts_of(s)] for s in range(self.game.players)
-            ],
-            "available": [c.contracts[k].slug for k, o in enumerate(self.owner) if o < 0],
-            "contract_info": contracts,
-            "yard": _car_dict(self.yard),
-            "dropped": {str(space): _car_dict(cars) for space, cars in sorted(self.dropped.items())},
-            "depot": self.depot,
-            "bank": self.bank,
-            "draw_pile": len(self.draw),
-            "discard": {CARD_SLUGS[t]: self.discard.count(t) for t in range(CARD_TYPES)},
-            "flags": {
-                "again": self.again,
-                "used_villain": self.used_villain,
-                "used_engineer": self.used_engineer,
-            },
-            "options": dict(self.game.options),
-            "over": self.ended,
-            "winner": self.winner,
-            "result": result.to_dict() if result else None,
-        }
-
-    def view(self, seat: int) -> dict[str, Any]:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = {CARD_SLUGS[t]: self.hands[seat][t] for t in range(CARD_TYPES)}
-        return view
-
     # ----- copies ---------------------------------------------------------------------------------
 
     def clone(self) -> DoubleCrossingState:
         other = DoubleCrossingState.__new__(DoubleCrossingState)
         self._copy_base_into(other, copy_rng(self.rng))
-        other._fill(self._dump())
+        other.pos = list(self.pos)
+        other.cash = list(self.cash)
+        other.cars = [list(r) for r in self.cars]
+        other.hands = [list(h) for h in self.hands]
+        other.owner = list(self.owner)
+        other.yard = list(self.yard)
+        other.dropped = {s: list(c) for s, c in self.dropped.items()}
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.stack = [step.copy() for step in self.stack]
+        other.landed = dict(self.landed)
+        other.played = list(self.played)
+        for name in SCALARS:
+            setattr(other, name, getattr(self, name))
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> DoubleCrossingState:
@@ -190,7 +200,7 @@ class DoubleCrossingState(Flow):
             "discard": [CARD_SLUGS[c] for c in self.discard],
             "bank": self.bank,
             "depot": self.depot,
-            "stack": [_copy_task(t) for t in self.stack],
+            "stack": [step.to_dict() for step in self.stack],
             "first": self.first,
             "turn_seat": self.turn_seat,
             "again": self.again,
@@ -220,7 +230,7 @@ class DoubleCrossingState(Flow):
         self.discard = [CARD_CODE[c] for c in data["discard"]]
         self.bank = int(data["bank"])
         self.depot = int(data["depot"])
-        self.stack = [_copy_task(t) for t in data["stack"]]
+        self.stack = [rules.step_from_dict(t) for t in data["stack"]]
         self.first = int(data["first"])
         self.turn_seat = int(data["turn_seat"])
         self.again = bool(data["again"])
@@ -247,5 +257,21 @@ class DoubleCrossingState(Flow):
             raise ValueError("the contract list does not match the data")
 
 
-def _car_dict(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
-    return {CAR_SLUGS[t]: int(n) for t, n in enumerate(counts)}
+SCALARS = (
+    "bank",
+    "depot",
+    "first",
+    "turn_seat",
+    "again",
+    "hard_end",
+    "engineer_ok",
+    "used_villain",
+    "used_engineer",
+    "stops_left",
+    "crew_used",
+    "winner",
+    "ended",
+    "rounds",
+    "turns",
+)
+"""The state's immutable fields, copied as they are by ``clone``."""

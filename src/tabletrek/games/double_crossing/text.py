@@ -35,19 +35,12 @@ from tabletrek.games.double_crossing.moves import (
     TRADE,
     VILLAIN,
 )
+from tabletrek.games.double_crossing.text_compact import TOKEN_STYLE, compact, money
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
-    from tabletrek.games.double_crossing.rules import DoubleCrossing
+    from tabletrek.games.double_crossing.game import DoubleCrossing
 
-TOKEN_STYLE = (
-    "bold red",
-    "bold yellow",
-    "bold blue",
-    "bold green",
-    "bold white on black",
-    "bold black on white",
-)
 CELL = 8
 NARROW_CELL = 6
 SUPERSCRIPT = "⁰¹²³⁴⁵⁶"
@@ -63,11 +56,6 @@ class LoopBoard:
         cells = self.ui.game.content.size // 4 + 1
         width = CELL if options.max_width >= cells * CELL else NARROW_CELL
         yield from self.ui.board_lines(self.view, self.lang, width)
-
-
-def money(amount: int) -> str:
-    """Money one way everywhere (terminal, move labels in the browser, the log): $1,500,000."""
-    return f"${amount:,}"
 
 
 def _t(lang: str) -> Callable[..., str]:
@@ -210,8 +198,6 @@ class DoubleCrossingTextUI:
 
     def compact(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         """The turn for an 80×24 terminal (the full ``render`` on demand)."""
-        from tabletrek.games.double_crossing.text_compact import compact
-
         return compact(self, view, lang, names)
 
     def details(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> dict[str, RenderableType]:

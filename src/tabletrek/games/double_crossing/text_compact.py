@@ -16,6 +16,21 @@ from tabletrek.i18n import seat_name, translate
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.text import DoubleCrossingTextUI
 
+TOKEN_STYLE = (
+    "bold red",
+    "bold yellow",
+    "bold blue",
+    "bold green",
+    "bold white on black",
+    "bold black on white",
+)
+
+
+def money(amount: int) -> str:
+    """Money one way everywhere (terminal, move labels in the browser, the log): $1,500,000."""
+    return f"${amount:,}"
+
+
 LETTER = {
     "central": "C",
     "corner": "S",
@@ -45,8 +60,6 @@ PER_ROW = 12
 def compact(
     ui: DoubleCrossingTextUI, view: dict[str, Any], lang: str, names: Sequence[str]
 ) -> RenderableType:
-    from tabletrek.games.double_crossing.text import TOKEN_STYLE, money
-
     def t(key: str, **args: Any) -> str:
         return translate(f"double_crossing.{key}", lang, **args)
 
