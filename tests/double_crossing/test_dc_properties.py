@@ -186,3 +186,32 @@ def test_trader_games_end_and_use_every_space_and_card() -> None:
         played = [a + b for a, b in zip(played, state.played, strict=True)]
     assert landed == set(KINDS)
     assert all(played)
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), stop=st.integers(0, 400))
+def test_legal_moves_are_exactly_the_moves_the_pending_check_allows(config, seed, choices, stop):
+    """One copy of the rules: the legal moves are the moves (of every kind the game has) that the
+    pending step's check lets through, and every other move is refused with that check's reason."""
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    for _ in range(stop):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    step = state.pending_step
+    if step is None:
+        return
+    game = state.game
+    allowed = set()
+    for action in game.actions:
+        kind, a, b = game.decode[action.index]
+        if kind in step.answers and step.check(state, kind, a, b) is None:
+            allowed.add(action.text)
+    assert {a.text for a in state.legal_actions()} == allowed
+    refused = next((a for a in game.actions if a.text not in allowed), None)
+    if refused is not None:
+        kind, a, b = game.decode[refused.index]
+        with pytest.raises(IllegalAction) as info:
+            state.apply(refused.text)
+        assert info.value.key == step.refusal(state, kind, a, b).key
