@@ -133,7 +133,7 @@ class DoubleCrossing(Game):
         self.decode: tuple[tuple[int, int, int], ...] = tuple(decode)
         self.table = table
         self.by_text = {a.text: a for a in actions}
-        self.menu = Menu(self.act, players, c.size, len(c.contracts))
+        self.menu = Menu(self.act, players, c.size, [k.company for k in c.contracts])
         self.space_refs = tuple(text_ref(f"double_crossing.space.{sp.kind}") for sp in c.spaces)
         """The landing events' space names (shared: events are treated as immutable)."""
         self.tower_space = next((i for i, sp in enumerate(c.spaces) if sp.kind == "control-tower"), -1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tabletrek.core.actions import Action
 
@@ -41,7 +41,11 @@ class Menu:
     """The game's actions grouped as the steps offer them, built once per game (``game.menu``), so
     listing a step's candidates copies no tuples and builds no actions."""
 
-    def __init__(self, act: Callable[..., Action], players: int, spaces: int, contracts: int) -> None:
+    def __init__(
+        self, act: Callable[..., Action], players: int, spaces: int, companies: Sequence[int]
+    ) -> None:
+        """``companies``: each contract's company, in contract order."""
+        contracts = len(companies)
         self.pass_only = [act(PASS)]
         self.pass_react = [act(PASS), act(REACT)]
         self.roll = tuple(act(ROLL, variant) for variant in range(len(ROLL_WORDS)))
@@ -54,12 +58,18 @@ class Menu:
         self.buy_car = tuple(act(BUY_CAR, car) for car in range(4))
         self.sell_contract = tuple(act(SELL_CONTRACT, k) for k in range(contracts))
         self.trade = tuple(act(TRADE, k) for k in range(contracts))
+        self.trade_at = tuple(
+            tuple(act(TRADE, k) for k in range(contracts) if companies[k] == company)
+            for company in range(max(companies, default=-1) + 1)
+        )
+        """Each company's contracts, the moves its Trade space can offer."""
         self.connect = tuple(act(CONNECT, k) for k in range(contracts))
         self.double_cross = tuple(act(DOUBLE_CROSS, k) for k in range(contracts))
         self.give_back = tuple(act(RETURN, k) for k in range(contracts))
         self.done = act(DONE)
         self.decline = act(DECLINE)
         self.go = tuple(act(GO, space) for space in range(spaces))
-        self.move = tuple(act(MOVE, seat, space) for seat in range(players) for space in range(spaces))
+        self.move = tuple(tuple(act(MOVE, seat, space) for space in range(spaces)) for seat in range(players))
+        """Per seat, the Control Tower's moves of that seat's token."""
         self.engineer_end = [act(ENGINEER), act(END)]
         self.end_only = [act(END)]

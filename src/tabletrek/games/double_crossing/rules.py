@@ -77,16 +77,42 @@ class Preroll(Step):
         menu = state.game.menu
         return (*menu.roll, *menu.villain, menu.buy_cards)
 
+    def options(self, state: DoubleCrossingState) -> list[Action]:
+        # The candidates through the checks, one check per group of candidates that it decides
+        # alike (this runs before every roll): the rolls by the crew cards they cost, the Villain's
+        # card before its targets.
+        menu = state.game.menu
+        roll = menu.roll
+        out = [roll[0]]
+        if self.check_roll(state, 1) is None:
+            out += (roll[1], roll[2])
+            if self.check_roll(state, 2) is None:
+                out.append(roll[3])
+        if self.check_villain_card(state) is None:
+            out += [
+                act for target, act in enumerate(menu.villain) if self.check_target(state, target) is None
+            ]
+        if self.check_buy(state) is None:
+            out.append(menu.buy_cards)
+        return out
+
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
-        seat = self.seat
         if kind == ROLL:
             return self.check_roll(state, ROLL_CREW[a])
         if kind == PLAY_VILLAIN:
-            return self.check_villain(state, a)
+            return self.check_villain_card(state) or self.check_target(state, a)
+        return self.check_buy(state)
+
+    def check_buy(self, state: DoubleCrossingState) -> Refusal | None:
+        """Crew cards instead of a roll: only while cards are left, and with the price of one."""
         if not cards_available(state):
             return NO_CARDS_LEFT
         price = state.game.content.card_price
-        return Refusal("double_crossing.illegal.too_poor", amount=price) if state.cash[seat] < price else None
+        return (
+            Refusal("double_crossing.illegal.too_poor", amount=price)
+            if state.cash[self.seat] < price
+            else None
+        )
 
     def check_roll(self, state: DoubleCrossingState, crew: int) -> Refusal | None:
         """Railroad Crew cards: 1-2 a turn (每回合可使用1~2張), counted over the whole turn, Roll
@@ -100,14 +126,16 @@ class Preroll(Step):
             return Refusal("double_crossing.illegal.crew_per_turn", most=CREW_PER_TURN, used=state.crew_used)
         return None
 
-    def check_villain(self, state: DoubleCrossingState, target: int) -> Refusal | None:
+    def check_villain_card(self, state: DoubleCrossingState) -> Refusal | None:
         if not state.hands[self.seat][VILLAIN]:
             return NO_CARD[VILLAIN]
-        if state.used_villain:
-            return ONE_VILLAIN
+        return ONE_VILLAIN if state.used_villain else None
+
+    def check_target(self, state: DoubleCrossingState, target: int) -> Refusal | None:
+        """The Villain's target: another player on the track with at least one car."""
         if target == self.seat:
             return NOT_YOURSELF
-        if state.pos[target] < 0 or not sum(state.cars[target]):
+        if state.pos[target] < 0 or not any(state.cars[target]):
             return Refusal("double_crossing.illegal.villain_target", target=SEAT_REF[target])
         return None
 
@@ -137,22 +165,23 @@ def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event
     if crew:
         play_card(state, seat, CREW, crew)
         state.crew_used += crew
-    dice = [die(state)] if variant & 1 else [die(state), die(state)]
-    steps = sum(dice)
+    first = die(state)
+    second = 0 if variant & 1 else die(state)
+    steps = first + second
     events.append(
         Event(
             "double_crossing.event.roll",
             {
                 "player": SEAT_REF[seat],
-                "dice": "+".join(map(str, dice)),
+                "dice": f"{first}+{second}" if second else str(first),
                 "steps": steps,
                 "how": ROLL_HOW[variant],
             },
         )
     )
     state.stack.append(Move(seat, steps, bool(variant & 2)))
-    if len(dice) == 2 and dice[0] == dice[1]:
-        if dice[0] == 6:
+    if first == second:
+        if first == 6:
             events.append(Event("double_crossing.event.boxcars", {"player": SEAT_REF[seat]}))
             gain_car(state, seat, BOX, events)
         elif sum(state.hands[seat]):
@@ -171,7 +200,7 @@ def advance(state: DoubleCrossingState, events: list[Event]) -> list[Action]:
             next_turn(state, events)
             continue
         step = stack[-1]
-        if step.run(state, events):
+        if step.automatic and step.run(state, events):
             continue
         options = step.options(state)
         if not options:

@@ -49,6 +49,7 @@ class Move(Step):
 
     __slots__ = ("back", "steps")
     kind = "move"
+    automatic = True
 
     def __init__(self, seat: int, steps: int, back: bool) -> None:
         self.seat = seat
@@ -69,17 +70,20 @@ class Move(Step):
         seat, steps = self.seat, self.steps
         state.stack.pop()
         size = state.game.content.size
-        pos = state.pos[seat]
+        start = state.pos[seat]
         step = -1 if self.back else 1
-        # Passing Central Station wins only with enough contracts (or, with exact_return, on the last step).
-        home = state.can_win(seat)
-        last = steps - 1 if state.game.exact_return else 0
-        for i in range(steps):
-            pos = 0 if pos < 0 else (pos + step) % size
-            if pos == 0 and home and i >= last:
-                state.pos[seat] = 0
-                end_game(state, seat, events)
-                return True
+        if state.can_win(seat):
+            # Passing Central Station wins (with exact_return, only on the move's last step).
+            last = steps - 1 if state.game.exact_return else 0
+            pos = start
+            for i in range(steps):
+                pos = 0 if pos < 0 else (pos + step) % size
+                if pos == 0 and i >= last:
+                    state.pos[seat] = 0
+                    end_game(state, seat, events)
+                    return True
+        # A token not yet on the track enters at Central Station with its first step.
+        pos = (step * (steps - 1) if start < 0 else start + step * steps) % size
         state.pos[seat] = pos
         land(state, seat, pos, True, events)
         return True
@@ -115,7 +119,7 @@ def land(state: DoubleCrossingState, seat: int, space: int, own: bool, events: l
         )
     )
     if own:
-        if any(p == space for o, p in enumerate(state.pos) if o != seat):
+        if state.pos.count(space) > 1:  # someone else's token is here too
             state.again = True  # the seed: landing on an occupied space gives another turn
             events.append(Event("double_crossing.event.occupied", {"player": SEAT_REF[seat]}))
         state.engineer_ok = kind not in ("stop", "derail")
@@ -359,7 +363,8 @@ class Tower(Step):
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         menu = state.game.menu
-        return menu.move if state.game.forced_moves else [*menu.move, menu.decline]
+        moves = [act for seat, acts in enumerate(menu.move) if seat != self.seat for act in acts]
+        return moves if state.game.forced_moves else [*moves, menu.decline]
 
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         game = state.game

@@ -65,6 +65,7 @@ NO_CAR = tuple(Refusal("double_crossing.illegal.no_car", car=ref) for ref in CAR
 CONTRACT_TAKEN = Refusal("double_crossing.illegal.contract_taken")
 CARS_NEEDED = Refusal("double_crossing.illegal.cars_needed")
 NOT_YOURS = Refusal("double_crossing.illegal.not_yours")
+WRONG_COMPANY = Refusal("double_crossing.illegal.wrong_company")
 
 
 class Step:
@@ -75,6 +76,8 @@ class Step:
     """The ``"k"`` of the JSON form, and the ``double_crossing.phase.*`` name of the decision."""
     answers: ClassVar[frozenset[int]] = frozenset()
     """The kinds of move (``moves.py``) that may answer this step."""
+    automatic: ClassVar[bool] = False
+    """Whether ``run`` may carry the step out without a decision."""
     always_ask: ClassVar[bool] = False
     """Asked even with a single option: asking only when a card is held would tell the table
     who holds it."""
@@ -109,7 +112,8 @@ class Step:
         return False
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
-        """Every move that could answer this step, in the order the legal moves are listed."""
+        """The moves worth asking ``check`` about, in the order the legal moves are listed: every
+        move the check could allow (it may skip moves the check would refuse anyway)."""
         return ()
 
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
@@ -262,6 +266,10 @@ class BuyCards(Step):
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         return state.game.menu.buy_n
 
+    def options(self, state: DoubleCrossingState) -> list[Action]:
+        # The candidates the check lets through: 0 up to ``most`` cards.
+        return list(state.game.menu.buy_n[: self.most(state) + 1])
+
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         most = self.most(state)
         return Refusal("double_crossing.illegal.buy_limit", most=most) if a > most else None
@@ -361,6 +369,7 @@ class Pay(Step):
 
     __slots__ = ("amount", "to")
     kind = "pay"
+    automatic = True
     answers = frozenset((SELL_CAR, SELL_CONTRACT))
 
     def __init__(self, seat: int, amount: int, to: int) -> None:
@@ -405,7 +414,8 @@ class Pay(Step):
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         menu = state.game.menu
-        return [*menu.sell_car, *menu.sell_contract]
+        held = [menu.sell_contract[k] for k, owner in enumerate(state.owner) if owner == self.seat]
+        return [*menu.sell_car, *held]
 
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         if kind == SELL_CAR:
@@ -477,7 +487,7 @@ class Trade(Step):
         return Trade(self.seat, self.company, self.left)
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
-        return state.game.menu.trade
+        return state.game.menu.trade_at[self.company]
 
     def options(self, state: DoubleCrossingState) -> list[Action]:
         return offer_or_skip(super().options(state), state.game.menu.done)
@@ -487,7 +497,7 @@ class Trade(Step):
             return None
         seat, k = self.seat, state.game.content.contracts[a]
         if k.company != self.company:
-            return Refusal("double_crossing.illegal.wrong_company")
+            return WRONG_COMPANY
         if state.owner[a] >= 0:
             return CONTRACT_TAKEN
         if state.cash[seat] < k.price:
@@ -568,7 +578,8 @@ class Connect(Step):
     answers = frozenset((CONNECT, DECLINE))
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
-        return state.game.menu.connect
+        connect = state.game.menu.connect
+        return [connect[k] for k, owner in enumerate(state.owner) if owner < 0]
 
     def options(self, state: DoubleCrossingState) -> list[Action]:
         return offer_or_skip(super().options(state), state.game.menu.decline)
@@ -600,7 +611,8 @@ class DoubleCross(Step):
     answers = frozenset((DOUBLE_CROSS, DECLINE))
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
-        return state.game.menu.double_cross
+        double_cross = state.game.menu.double_cross
+        return [double_cross[k] for k, owner in enumerate(state.owner) if owner >= 0]
 
     def options(self, state: DoubleCrossingState) -> list[Action]:
         return offer_or_skip(super().options(state), state.game.menu.decline)
@@ -645,7 +657,8 @@ class Return(Step):
     answers = frozenset((RETURN,))
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
-        return state.game.menu.give_back
+        give_back = state.game.menu.give_back
+        return [give_back[k] for k, owner in enumerate(state.owner) if owner == self.seat]
 
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         return None if state.owner[a] == self.seat else NOT_YOURS
