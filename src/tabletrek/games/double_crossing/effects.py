@@ -22,10 +22,6 @@ SEAT_REF = tuple(seat_ref(seat) for seat in range(6))
 """Seat markers shared by the events (treated as immutable, like the events themselves)."""
 
 
-def space_ref(kind: str) -> dict[str, str]:
-    return text_ref(f"double_crossing.space.{kind}")
-
-
 def contract_ref(state: DoubleCrossingState, k: int) -> dict[str, str]:
     return text_ref(f"double_crossing.contract.{state.game.content.contracts[k].slug}")
 

@@ -6,7 +6,8 @@ on a hidden hand (the Stop window, the Engineer at the end of a turn, the discar
 the pre-roll choice: asking only when a card is held would tell the table who holds it. When the
 stack is empty, ``next_turn`` continues the turn (another roll) or passes it on.
 
-One copy of the rules: each step's ``check`` (``steps.py``, ``spaces.py``, ``Preroll`` below) is the
+One copy of the rules: each step's ``check`` (``steps.py``, ``offers.py``, ``spaces.py``, ``Preroll``
+below) is the
 only test of a move; the legal moves are the candidates it lets through, and ``explain`` reports
 what it says about a refused one.
 """
@@ -31,22 +32,18 @@ from tabletrek.games.double_crossing.effects import (
 )
 from tabletrek.games.double_crossing.moves import BUY_CARDS, ROLL, ROLL_CREW
 from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
+from tabletrek.games.double_crossing.offers import Connect, DoubleCross, Return, Trade, Yard
 from tabletrek.games.double_crossing.spaces import Move, Roundhouse, Tower
 from tabletrek.games.double_crossing.steps import (
     NO_CARD,
     BuyCards,
-    Connect,
     Discard,
-    DoubleCross,
     Drop,
     End,
     Pay,
     Rack,
-    Return,
     Step,
-    Trade,
     Window,
-    Yard,
     gain_car,
 )
 

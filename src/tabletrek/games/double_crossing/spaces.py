@@ -16,21 +16,8 @@ from tabletrek.core.events import Event
 from tabletrek.games.double_crossing.content import CAR_TYPES, PASSENGER, Space
 from tabletrek.games.double_crossing.effects import SEAT_REF, Refusal, die, draw_card, end_game
 from tabletrek.games.double_crossing.moves import DECLINE, GO, MOVE
-from tabletrek.games.double_crossing.steps import (
-    BuyCards,
-    Connect,
-    DoubleCross,
-    Drop,
-    Pay,
-    Rack,
-    Return,
-    Step,
-    Task,
-    Trade,
-    Yard,
-    check_rack,
-    gain_car,
-)
+from tabletrek.games.double_crossing.offers import Connect, DoubleCross, Return, Trade, Yard
+from tabletrek.games.double_crossing.steps import BuyCards, Drop, Pay, Rack, Step, Task, check_rack, gain_car
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.state import DoubleCrossingState
