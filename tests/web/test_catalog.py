@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from importlib import resources
 from pathlib import Path
 
+from tabletrek.core.registry import specs
 from tabletrek.i18n import catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
@@ -50,6 +52,9 @@ def used_keys() -> set[str]:
     cli = WEB.parent / "cli"
     for path in [*WEB.rglob("*.py"), *WEB.rglob("*.js"), cli / "serve.py", cli / "command.py"]:
         keys.update(KEY.findall(path.read_text(encoding="utf-8")))
+    for declared in specs().values():  # each game's own page module, in its folder
+        for file in declared.web_files().values():
+            keys.update(KEY.findall((resources.files(declared.package) / file).read_text(encoding="utf-8")))
     keys.update(f"web.ui.status_{status}" for status in ("live", "over"))  # built from a table's status
     keys.update(built_keys())
     return keys

@@ -12,7 +12,8 @@ SPEC = register_game(
         chance=Chance.DETERMINISTIC,
         cooperative=True,
         probe="tabletrek.games.codenames_duet.probes:DuetProbe",
-        web_module="games/codenames-duet.js",
+        web_module="web/page.js",
+        web_style="web/style.css",
         cli=(
             CliCommand(
                 name="campaign",

@@ -1,6 +1,6 @@
 // Codenames Duet: the 5×5 grid of agent cards with your side of the key (colour AND an icon and a
 // pattern), found-agent and bystander tokens, timer tokens, clue entry, and the whole key at the end.
-import { html } from "../js/ui.js";
+import { html } from "/static/js/ui.js";
 
 const ICON = {
   green: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><circle cx="8" cy="5" r="3" fill="#1b5e20"/><path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#1b5e20"/></svg>`,

@@ -1,8 +1,8 @@
 // Double Crossing: the board as a loop track of spaces with icons and a legend, players' engines on
 // it, cars as coloured wagons (each its own shape too), contracts as cards, the Stop-card prompt,
 // and automatic answers (reactions the player chose to auto-pass, turn ends with no choice left).
-import { html, money, seatColor } from "../js/ui.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html, money, seatColor } from "/static/js/ui.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 const CARS = ["passenger", "box", "hopper", "tank"];
 const CAR_FILL = { passenger: "#1565c0", box: "#8d4e2a", hopper: "#546e7a", tank: "#f9a825" };

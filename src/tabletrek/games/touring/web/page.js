@@ -1,8 +1,8 @@
 // Touring: cards drawn as SVG (a symbol and colour per kind), each table's Go / Speed / mileage
 // piles as stacks, the draw and discard piles, your hand, and a mileage sheet at the end.
-import { html } from "../js/ui.js";
-import { has } from "../js/i18n.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html } from "/static/js/ui.js";
+import { has } from "/static/js/i18n.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 const MILES = ["1", "3", "15", "30"];
 const DELAYS = new Set(["puncture", "out-of-gasoline", "collision", "city-limits"]);

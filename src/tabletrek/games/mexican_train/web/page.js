@@ -1,7 +1,7 @@
 // Mexican Train: dominoes drawn as SVG with pips (double-12 and double-9 sets), the station with the
 // engine and every train laid out from it with its marker, your hand, and a per-round score sheet.
-import { html } from "../js/ui.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html } from "/static/js/ui.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 // Pip positions in a unit square, per value; 10-12 use a 3×4 grid as double-12 sets do.
 const C = [0.5, 0.5];
