@@ -6,6 +6,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.registry import specs
 from tabletrek.i18n import catalog
 
@@ -19,7 +20,10 @@ def built_keys() -> set[str]:
 
     import tabletrek
 
-    keys = {f"web.bot.{bot}" for name in tabletrek.games() for bot in tabletrek.load(name).bots()}
+    # the bots every game has; a game names its own bots and options in its own catalog (test_i18n)
+    keys = {f"web.bot.{bot}" for name in tabletrek.games() for bot in tabletrek.load(name).bots()} & {
+        f"web.bot.{bot}" for bot in GENERIC_BOTS
+    }
     board = WEB.parent / "games" / "double_crossing" / "data" / "board.toml"
     kinds = {space["kind"] for space in tomllib.loads(board.read_text(encoding="utf-8"))["spaces"]}
     keys.update(f"web.piece.double_crossing.space.{kind}" for kind in kinds)
@@ -36,13 +40,6 @@ def built_keys() -> set[str]:
         "hauled-in",
     )
     keys.update(f"web.piece.touring.card.{slug}" for slug in remedies_delays)
-    for name in tabletrek.games():
-        for spec in tabletrek.load(name).option_specs:
-            keys.update({f"web.lobby.option.{spec.name}", f"web.lobby.about.{spec.name}"})
-            choices = (
-                spec.choices if spec.choices is not None else {"word_pack": ("en", "zh-Hant")}.get(spec.name)
-            )
-            keys.update(f"web.lobby.choice.{spec.name}_{value}" for value in choices or ())
     keys.update(f"web.lobby.level_{level}" for level in ("quick", "normal", "strong"))
     return keys
 
