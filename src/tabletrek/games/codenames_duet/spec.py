@@ -6,7 +6,7 @@ SPEC = register_game(
     GameSpec(
         name="codenames-duet",
         package="tabletrek.games.codenames_duet",
-        game="tabletrek.games.codenames_duet.rules:Duet",
+        game="tabletrek.games.codenames_duet.game:Duet",
         rules_version=1,
         information=Information.IMPERFECT,
         chance=Chance.DETERMINISTIC,
