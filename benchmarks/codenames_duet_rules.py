@@ -19,7 +19,7 @@ import statistics
 import time
 
 import tabletrek
-from tabletrek.games.codenames_duet.rules import DuetState
+from tabletrek.games.codenames_duet.state import DuetState
 from tabletrek.games.codenames_duet.words import load_pack
 
 

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import tabletrek
+from tabletrek.core.bots import GENERIC_BOTS
+from tabletrek.core.registry import spec
 from tabletrek.i18n import CORE_DOMAINS, LANGS, catalog, normalize_lang, translate
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tabletrek"
@@ -74,3 +77,48 @@ def test_seed_chinese_names_are_used() -> None:
     assert translate("touring.card.go", "zh-Hant") == "啟動卡(Go)"
     assert translate("touring.card.city-limits", "zh-Hant") == "限速卡(City Limits)"
     assert translate("touring.card.hauled-in", "zh-Hant") == "拖運(Hauled In)"
+
+
+FREE_TEXT_CHOICES = {"word_pack": ("en", "zh-Hant")}
+"""Free-text options the lobby offers as a list (its KNOWN_CHOICES), so each value needs a label."""
+
+
+def lobby_labels(name: str) -> set[str]:
+    """The labels the web lobby shows for a game: its options (name and description), their
+    choices, and its own bots, all in the game's own catalog (``<domain>.lobby.*``, ``<domain>.bot.*``)."""
+    game = tabletrek.load(name)
+    domain = spec(name).domain
+    keys = set()
+    for option in game.option_specs:
+        keys |= {f"{domain}.lobby.option.{option.name}", f"{domain}.lobby.about.{option.name}"}
+        values = option.choices if option.choices is not None else FREE_TEXT_CHOICES.get(option.name, ())
+        keys |= {f"{domain}.lobby.choice.{option.name}_{value}" for value in values}
+    keys |= {f"{domain}.bot.{bot}" for bot in game.bots() if bot not in GENERIC_BOTS}
+    return keys
+
+
+@pytest.mark.parametrize("name", sorted(tabletrek.games()))
+def test_a_game_names_its_options_and_bots_in_its_own_catalog(name: str) -> None:
+    """A missing label fails here, and so does a stale one (an option or bot the game no longer has):
+    the lobby reads them from the game's catalog, so adding a game touches no core catalog."""
+    domain = spec(name).domain
+    wanted = lobby_labels(name)
+    for lang in LANGS:
+        defined = {
+            key for key in catalog(domain, lang) if key.startswith((f"{domain}.lobby.", f"{domain}.bot."))
+        }
+        assert sorted(wanted - defined) == [], f"{name} lacks lobby labels in {lang}"
+        assert sorted(defined - wanted) == [], f"{name} has lobby labels for nothing in {lang}"
+
+
+def test_the_web_catalog_names_only_the_bots_every_game_has() -> None:
+    for lang in LANGS:
+        web = catalog("web", lang)
+        assert {key for key in web if key.startswith("web.bot.")} == {
+            f"web.bot.{bot}" for bot in GENERIC_BOTS
+        }
+        assert not [
+            key
+            for key in web
+            if key.startswith(("web.lobby.option.", "web.lobby.about.", "web.lobby.choice."))
+        ]

@@ -6,7 +6,7 @@ from typing import Any
 
 import tabletrek
 from tabletrek.games.codenames_duet.key import KIND_CODE
-from tabletrek.games.codenames_duet.rules import DuetState
+from tabletrek.games.codenames_duet.state import DuetState
 
 CODE = {"G": KIND_CODE["green"], "B": KIND_CODE["bystander"], "A": KIND_CODE["assassin"]}
 

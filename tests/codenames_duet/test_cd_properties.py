@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import tabletrek
 from tabletrek.games.codenames_duet.key import AGENTS, GREEN, PAIR_COUNTS, pair_counts
-from tabletrek.games.codenames_duet.rules import DuetState
+from tabletrek.games.codenames_duet.state import DuetState
 
 OPTION_SETS = [
     {},

@@ -12,7 +12,7 @@ import pytest
 import tabletrek
 from tabletrek import IllegalAction
 from tabletrek.games.codenames_duet.clues import clue_problem, compound_table
-from tabletrek.games.codenames_duet.rules import DuetState
+from tabletrek.games.codenames_duet.state import DuetState
 from tabletrek.games.codenames_duet.words import load_pack
 
 from .positions import clue, position, turn

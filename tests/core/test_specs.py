@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
 from tabletrek.core.analysis import Probe
 from tabletrek.core.registry import spec, specs
 from tabletrek.core.spec import GameSpec, load_attribute, register_game
-from tabletrek.web.app import STATIC
 
 
 @pytest.mark.parametrize("name", sorted(specs()))
@@ -19,8 +20,8 @@ def test_a_spec_agrees_with_its_game_class(name: str) -> None:
     assert declared.rules_version >= 1 and declared.rules_version not in declared.replays
     if declared.probe is not None:
         assert issubclass(load_attribute(declared.probe), Probe)
-    if declared.web_module is not None:
-        assert (STATIC / declared.web_module).is_file()
+    for path in declared.web_files().values():
+        assert (resources.files(declared.package) / path).is_file(), path
     for command in declared.cli:
         assert load_attribute(command.app).info.name == command.name
 

@@ -162,6 +162,8 @@ def http_request(rng: random.Random, tables: list[str], hosts: list[str]) -> dic
         f"/api/games/{rng.choice(['touring', 'nope', 'codenames-duet'])}/bots?options="
         + rng.choice(BOT_OPTIONS),
         "/static/js/table.js",
+        f"/ui/{rng.choice(['touring', 'nope', '..'])}/"
+        + rng.choice(["page.js", "style.css", "..", "spec.py", "%2E%2E%2Fspec.py"]),
         "/static/../../pyproject.toml",
         "/favicon.ico",
     ]

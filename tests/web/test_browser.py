@@ -136,7 +136,28 @@ def test_lobby_create_play_reload_and_play_on_for_every_game(server: ServerProce
         page.wait_for_selector("body[data-seq]")
         assert int(page.get_attribute("body", "data-seq")) >= seq, game  # the same game, not a new one
         assert page.locator("#log li").count() >= 3, game
+        own_page_and_style_loaded(server, page)
         play_one(page, game)
+
+
+def own_page_and_style_loaded(server: ServerProcess, page: Any) -> None:
+    """A game with its own UI drew its board with its page module from its folder, styled by its
+    own stylesheet (which the browser loaded and parsed); any other game the generic page."""
+    table = page.url.rsplit("/", 1)[-1]
+    ui = httpx.get(f"{server.url}/api/tables/{table}").json()["ui"]
+    if ui is None:
+        return
+    assert ui["module"].startswith("/ui/") and ui["style"].startswith("/ui/")
+    rules = page.evaluate(
+        """(href) => [...document.styleSheets].filter((s) => s.href && new URL(s.href).pathname === href)
+            .map((s) => s.cssRules.length)""",
+        ui["style"],
+    )
+    assert rules and rules[0] > 5, (ui, rules)
+    loaded = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+    )
+    assert ui["module"] in loaded, loaded
 
 
 def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: Any) -> None:

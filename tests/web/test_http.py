@@ -8,7 +8,8 @@ from pytest import MonkeyPatch
 from starlette.testclient import TestClient
 
 import tabletrek
-from tabletrek.web.app import create_app, has_own_ui
+from tabletrek.web.app import create_app
+from tabletrek.web.pages import has_own_ui
 from tabletrek.web.store import default_url
 
 from .helpers import create_table
@@ -51,7 +52,7 @@ def test_pages_are_served(client: TestClient) -> None:
         response = client.get(path)
         assert response.status_code == 200
         assert '<script type="module"' in response.text
-    assert client.get("/static/games/touring.js").status_code == 200
+    assert client.get("/static/js/generic.js").status_code == 200
 
 
 def test_create_table_returns_a_long_token_per_human_seat(client: TestClient) -> None:
@@ -172,6 +173,7 @@ def test_a_server_caps_its_unfinished_tables(db_url: str) -> None:
 
 def test_a_table_says_whether_its_game_has_its_own_page_module(client: TestClient) -> None:
     created = create_table(client)
-    assert client.get(f"/api/tables/{created['table']}").json()["ui"] is True
+    ui = client.get(f"/api/tables/{created['table']}").json()["ui"]
+    assert ui == {"module": "/ui/touring/page.js", "style": "/ui/touring/style.css"}
     assert has_own_ui("touring") and has_own_ui("double-crossing")
     assert not has_own_ui("a-fifth-game")  # served by the generic page module

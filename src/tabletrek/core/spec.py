@@ -9,12 +9,17 @@ declaring a game costs one small import; the parts load when a service first ask
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tabletrek.core.game import Game
+
+
+WEB_FILE = re.compile(r"web/[a-z0-9][a-z0-9_-]{0,40}\.(?:js|css)")
+"""A game's browser file: directly in its ``web/`` folder, a plain name (nothing a URL could bend)."""
 
 
 class Information(Enum):
@@ -61,7 +66,10 @@ class GameSpec:
     probe: str | None = None
     """An analysis probe class ("module:Class", a ``core.analysis.Probe``); None: the generic one."""
     web_module: str | None = None
-    """The page module under the web's static folder ("games/touring.js"); None: the generic UI."""
+    """The game's own browser page module, a file in its package's ``web/`` folder ("web/page.js");
+    None: the generic page."""
+    web_style: str | None = None
+    """The stylesheet of that page module, also in ``web/`` ("web/style.css"); None: none."""
     cli: tuple[CliCommand, ...] = ()
     batch: str | None = None
     """The compiled batch engine module (``rl.vector``), None when the game has none."""
@@ -72,6 +80,18 @@ class GameSpec:
     test suite plays for every game that names one."""
     openspiel_refusal: str | None = None
     """Why the game is not offered to OpenSpiel (None: it is)."""
+
+    def __post_init__(self) -> None:
+        for path, suffix in ((self.web_module, ".js"), (self.web_style, ".css")):
+            if path is not None and not (WEB_FILE.fullmatch(path) and path.endswith(suffix)):
+                raise ValueError(f"{self.name}: a web file is web/<name>{suffix}, not {path!r}")
+        if self.web_style is not None and self.web_module is None:
+            raise ValueError(f"{self.name}: a stylesheet without a page module would never load")
+
+    def web_files(self) -> dict[str, str]:
+        """The browser files the game ships, by the name the web serves them under ("page.js")
+        -> their path in the package ("web/page.js"): the only files of a game the web serves."""
+        return {path.removeprefix("web/"): path for path in (self.web_module, self.web_style) if path}
 
     @property
     def domain(self) -> str:

@@ -302,20 +302,7 @@ class Manager:
         creator's seat token and an invite code per other person's seat."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail="a JSON object")
-        name = spec.get("game")
-        if not isinstance(name, str) or name not in games():
-            raise WebError("web.error.unknown_game", game=str(name))
-        players = spec.get("players")
-        if players is not None:
-            players = validation.small_int(players, "players", 1, MAX_SEATS)
-        options = spec.get("options") or {}
-        if not isinstance(options, dict):
-            raise WebError("web.error.bad_request", detail="options must be an object")
-        check_options(name, options)
-        try:
-            game: Game = load(name, players=players, **options)
-        except (ValueError, TypeError) as exc:
-            raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
+        game = requested_game(spec)
         seat_specs = spec.get("seats") or [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != game.players:
             raise WebError("web.error.bad_request", detail=f"seats must list {game.players} seats")
@@ -323,56 +310,10 @@ class Manager:
         public = spec.get("public", False)
         if not isinstance(public, bool):
             raise WebError("web.error.bad_request", detail="public must be true or false")
-        seats: list[SeatRow] = []
-        token: str | None = None
-        invites: dict[int, str] = {}
-        for seat, item in enumerate(seat_specs):
-            if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
-                raise WebError("web.error.bad_request", detail=f"seat {seat + 1} must be a human or a bot")
-            if item["kind"] == "bot":
-                bot = item.get("bot") or game.default_bot
-                params = item.get("params") or {}
-                if not isinstance(bot, str) or bot not in game.bots() or not isinstance(params, dict):
-                    raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))
-                check_bot_settings(params)
-                try:
-                    game.bot(bot, seat=seat, seed=1, **params)
-                except Exception as exc:  # a bot's own check of its settings, whatever it raises
-                    raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
-                seats.append(SeatRow(seat, "bot", bot, params, None, None))
-            elif token is None:
-                # The creator's own seat: the first person's seat.
-                token = new_token()
-                seats.append(SeatRow(seat, "human", None, {}, token_hash(token), nickname))
-            else:
-                # Another person's seat: a one-use invite; whoever claims it first gets a token
-                # of their own, which the host never sees.
-                code = new_token()
-                invites[seat] = code
-                seats.append(SeatRow(seat, "human", None, {}, None, None, invite_hash=token_hash(code)))
-        people = sum(1 for s in seats if s.kind == "human")
-        practice = people <= 1
-        seed = spec.get("seed")
-        if seed is None:
-            seed = new_seed()  # the operating system's CSPRNG (secrets)
-        elif not practice:
-            # Whoever picked the seed could compute every hidden card: only where nobody else plays.
-            raise WebError("web.error.seed_not_allowed")
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise WebError("web.error.bad_request", detail="seed must be an integer in [0, 2^63)")
-        clock = spec.get("clock")
-        if clock in (None, 0, "", False):
-            # Every table with more than one person has a clock, so nobody can stall it for ever.
-            clock = None if practice else (self.limits.clock or None)
-        elif (
-            isinstance(clock, bool)
-            or not isinstance(clock, (int, float))
-            or not MIN_CLOCK <= clock <= MAX_CLOCK
-        ):
-            raise WebError(
-                "web.error.bad_request",
-                detail=f"clock must be seconds between {MIN_CLOCK:g} and {MAX_CLOCK:g}",
-            )
+        seats, token, invites = seat_rows(game, seat_specs, nickname)
+        practice = sum(1 for s in seats if s.kind == "human") <= 1
+        seed = table_seed(spec.get("seed"), practice)
+        clock = table_clock(spec.get("clock"), practice, self.limits.clock)
         if public and not invites:
             raise WebError(
                 "web.error.bad_request", detail="only a table with a seat for another person can be public"
@@ -414,3 +355,84 @@ class Manager:
             "public": public,
             "clock": row.clock,
         }
+
+
+def requested_game(spec: dict[str, Any]) -> Game:
+    """The game a table request names, with its player count and options checked."""
+    name = spec.get("game")
+    if not isinstance(name, str) or name not in games():
+        raise WebError("web.error.unknown_game", game=str(name))
+    players = spec.get("players")
+    if players is not None:
+        players = validation.small_int(players, "players", 1, MAX_SEATS)
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise WebError("web.error.bad_request", detail="options must be an object")
+    check_options(name, options)
+    try:
+        return load(name, players=players, **options)
+    except (ValueError, TypeError) as exc:
+        raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
+
+
+def seat_rows(
+    game: Game, seat_specs: list[Any], nickname: str | None
+) -> tuple[list[SeatRow], str | None, dict[int, str]]:
+    """The seats of a new table, the creator's seat token (the first person's seat), and an
+    invite code for every other person's seat."""
+    seats: list[SeatRow] = []
+    token: str | None = None
+    invites: dict[int, str] = {}
+    for seat, item in enumerate(seat_specs):
+        if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
+            raise WebError("web.error.bad_request", detail=f"seat {seat + 1} must be a human or a bot")
+        if item["kind"] == "bot":
+            seats.append(bot_seat(game, seat, item))
+        elif token is None:
+            # The creator's own seat: the first person's seat.
+            token = new_token()
+            seats.append(SeatRow(seat, "human", None, {}, token_hash(token), nickname))
+        else:
+            # Another person's seat: a one-use invite; whoever claims it first gets a token
+            # of their own, which the host never sees.
+            code = new_token()
+            invites[seat] = code
+            seats.append(SeatRow(seat, "human", None, {}, None, None, invite_hash=token_hash(code)))
+    return seats, token, invites
+
+
+def bot_seat(game: Game, seat: int, item: dict[str, Any]) -> SeatRow:
+    bot = item.get("bot") or game.default_bot
+    params = item.get("params") or {}
+    if not isinstance(bot, str) or bot not in game.bots() or not isinstance(params, dict):
+        raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))
+    check_bot_settings(params)
+    try:
+        game.bot(bot, seat=seat, seed=1, **params)
+    except Exception as exc:  # a bot's own check of its settings, whatever it raises
+        raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
+    return SeatRow(seat, "bot", bot, params, None, None)
+
+
+def table_seed(seed: Any, practice: bool) -> int:
+    if seed is None:
+        return new_seed()  # the operating system's CSPRNG (secrets)
+    if not practice:
+        # Whoever picked the seed could compute every hidden card: only where nobody else plays.
+        raise WebError("web.error.seed_not_allowed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise WebError("web.error.bad_request", detail="seed must be an integer in [0, 2^63)")
+    return seed
+
+
+def table_clock(clock: Any, practice: bool, default: float | None) -> float | None:
+    """Seconds per move (None: no clock)."""
+    if clock in (None, 0, "", False):
+        # Every table with more than one person has a clock, so nobody can stall it for ever.
+        return None if practice else (default or None)
+    if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not MIN_CLOCK <= clock <= MAX_CLOCK:
+        raise WebError(
+            "web.error.bad_request",
+            detail=f"clock must be seconds between {MIN_CLOCK:g} and {MAX_CLOCK:g}",
+        )
+    return clock

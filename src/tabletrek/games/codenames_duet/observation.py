@@ -17,9 +17,11 @@ import numpy.typing as npt
 
 from tabletrek.core.actions import Action
 from tabletrek.core.tensors import Layout
+from tabletrek.games.codenames_duet.game import Duet
 from tabletrek.games.codenames_duet.key import KINDS
-from tabletrek.games.codenames_duet.rules import MAX_NUMBER, Duet, DuetState
+from tabletrek.games.codenames_duet.rules import MAX_NUMBER
 from tabletrek.games.codenames_duet.snapshot import PHASES
+from tabletrek.games.codenames_duet.state import DuetState
 from tabletrek.games.codenames_duet.words import BOARD_SIZE
 
 if TYPE_CHECKING:

@@ -1,56 +1,19 @@
-"""A Codenames Duet state as JSON: the spectator's view (seat views add their own key side) and
-the exact dump/load behind ``to_json``/``State.from_json``."""
+"""A Codenames Duet state as JSON: the exact dump/load behind ``to_json``/``State.from_json``
+(saved games and stored tables depend on this format byte for byte)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletrek.games.codenames_duet.key import AGENTS, KIND_CODE, KINDS
+from tabletrek.games.codenames_duet.key import KIND_CODE, KINDS
 from tabletrek.games.codenames_duet.words import BOARD_SIZE
 
 if TYPE_CHECKING:
-    from tabletrek.games.codenames_duet.rules import DuetState
+    from tabletrek.games.codenames_duet.state import DuetState
 
 PHASES = ("clue", "guess", "sudden", "over")
 ENDINGS = ("won", "assassin", "sudden_death", "time_mistake")
-
-
-def public_view(state: DuetState) -> dict[str, Any]:
-    game = state.game
-    result = state.result
-    clue = state.clue
-    return {
-        "game": game.name,
-        "players": game.players,
-        "sides": [list(m) for m in game.sides],
-        "side_of": list(game.side_of),
-        "seat": None,
-        "side": None,
-        "key": None,
-        "words": state.words,
-        "agents": list(state.agent),
-        "bystanders": [[c for c in range(BOARD_SIZE) if state.bystander[s][c]] for s in (0, 1)],
-        "assassin": state.assassin,
-        "visible": [state.is_visible(c) for c in range(BOARD_SIZE)],
-        "agents_found": state.agents_found(),
-        "agents_total": AGENTS,
-        "tokens": state.tokens,
-        "tokens_start": game.tokens,
-        "mistakes": state.mistakes,
-        "mistakes_allowed": game.mistakes,
-        "phase": state.phase,
-        "to_act": state.current_player,
-        "giver": None if state.phase == "over" else state.giver,
-        "guesser": None if state.phase == "over" else state.guesser,
-        "clue": None if clue is None else copy_clue(clue),
-        "clues": [copy_clue(c) for c in state.clues],
-        "turn": state.turns,
-        "options": dict(game.options),
-        "language": game.pack.language,
-        "over": state.phase == "over",
-        "result": result.to_dict() if result else None,
-    }
 
 
 def dump(state: DuetState) -> dict[str, Any]:

@@ -6,13 +6,14 @@ SPEC = register_game(
     GameSpec(
         name="codenames-duet",
         package="tabletrek.games.codenames_duet",
-        game="tabletrek.games.codenames_duet.rules:Duet",
+        game="tabletrek.games.codenames_duet.game:Duet",
         rules_version=1,
         information=Information.IMPERFECT,
         chance=Chance.DETERMINISTIC,
         cooperative=True,
         probe="tabletrek.games.codenames_duet.probes:DuetProbe",
-        web_module="games/codenames-duet.js",
+        web_module="web/page.js",
+        web_style="web/style.css",
         cli=(
             CliCommand(
                 name="campaign",

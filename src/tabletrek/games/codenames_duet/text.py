@@ -17,7 +17,7 @@ from tabletrek.core.actions import Action
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
-    from tabletrek.games.codenames_duet.rules import Duet
+    from tabletrek.games.codenames_duet.game import Duet
 
 COLUMNS = 5
 KEY_STYLE = {"green": "bold green", "bystander": "", "assassin": "bold white on red"}

@@ -12,7 +12,8 @@ SPEC = register_game(
         chance=Chance.EXPLICIT,
         cooperative=False,
         probe="tabletrek.games.double_crossing.probes:DoubleCrossingProbe",
-        web_module="games/double-crossing.js",
+        web_module="web/page.js",
+        web_style="web/style.css",
         batch="tabletrek.games.double_crossing.batch",
         random_games="tabletrek.games.double_crossing.random_play:play",
     )

@@ -12,7 +12,8 @@ SPEC = register_game(
         chance=Chance.EXPLICIT,
         cooperative=False,
         probe="tabletrek.games.mexican_train.probes:MexicanTrainProbe",
-        web_module="games/mexican-train.js",
+        web_module="web/page.js",
+        web_style="web/style.css",
         batch="tabletrek.games.mexican_train.batch",
         random_games="tabletrek.games.mexican_train.random_play:play",
     )

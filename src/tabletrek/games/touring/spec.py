@@ -12,7 +12,8 @@ SPEC = register_game(
         chance=Chance.EXPLICIT,
         cooperative=False,
         probe="tabletrek.games.touring.probes:TouringProbe",
-        web_module="games/touring.js",
+        web_module="web/page.js",
+        web_style="web/style.css",
         batch="tabletrek.games.touring.batch",
         random_games="tabletrek.games.touring.random_play:play",
     )

@@ -75,6 +75,20 @@ export function has(key) {
   return messages[key] !== undefined;
 }
 
+/** A game's word for one of its own things, from its catalog ("<domain>.lobby.option.cards",
+ * "<domain>.bot.greedy"), else the web catalog's word for what every game shares ("web.bot.random"),
+ * else ``fallback``: adding a game never touches the web catalog. */
+export function gameLabel(domain, key, fallback) {
+  for (const full of [`${domain}.${key}`, `web.${key}`]) {
+    if (messages[full] !== undefined) return t(full);
+  }
+  return fallback;
+}
+
+export function botLabel(domain, bot) {
+  return gameLabel(domain, `bot.${bot}`, bot);
+}
+
 /** A {key, args} message (an event or an error) as a sentence. */
 export function render(message, names) {
   return t(message.key, message.args || {}, names);

@@ -2,7 +2,7 @@
 // a one-line description each (the raw settings in an Advanced section), open tables, recent tables.
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t, has } from "./i18n.js";
+import { loadCatalogs, storedLang, t, gameLabel, botLabel } from "./i18n.js";
 
 let games = [];
 
@@ -31,17 +31,12 @@ async function start(lang) {
   renderTables();
 }
 
-function botLabel(bot) {
-  return has(`web.bot.${bot}`) ? t(`web.bot.${bot}`) : bot;
+function optionLabel(domain, name) {
+  return gameLabel(domain, `lobby.option.${name}`, name.replace(/_/g, " "));
 }
 
-function optionLabel(name) {
-  return has(`web.lobby.option.${name}`) ? t(`web.lobby.option.${name}`) : name.replace(/_/g, " ");
-}
-
-function choiceLabel(name, value) {
-  const key = `web.lobby.choice.${name}_${value}`;
-  return has(key) ? t(key) : String(value);
+function choiceLabel(domain, name, value) {
+  return gameLabel(domain, `lobby.choice.${name}_${value}`, String(value));
 }
 
 function renderForm(form, gameName, playerCount = null) {
@@ -83,7 +78,7 @@ function renderForm(form, gameName, playerCount = null) {
       const before = row.select.value;
       clear(row.select);
       row.select.append(el("option", { value: "human" }, t("web.ui.human")));
-      for (const bot of bots) row.select.append(el("option", { value: `bot:${bot}` }, t("web.ui.bot", { bot: botLabel(bot) })));
+      for (const bot of bots) row.select.append(el("option", { value: `bot:${bot}` }, t("web.ui.bot", { bot: botLabel(game.domain, bot) })));
       const wanted = before && [...row.select.options].some((o) => o.value === before) ? before : row.seat === 0 ? "human" : `bot:${defaultBot}`;
       row.select.value = wanted;
       showLevel(row);
@@ -96,13 +91,13 @@ function renderForm(form, gameName, playerCount = null) {
     const known = opt.choices || KNOWN_CHOICES[opt.name];
     const id = `opt_${opt.name}`;
     if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: opt.default === true });
-    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(opt.name, c))));
+    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(game.domain, opt.name, c))));
     else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: opt.default ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
     input.dataset.kind = opt.kind;
     input.dataset.option = opt.name;
     input.addEventListener("change", refreshBots);
-    const about = has(`web.lobby.about.${opt.name}`) ? t(`web.lobby.about.${opt.name}`) : t(opt.help);
-    const line = el("div", { class: "option" }, el("label", { for: id }, opt.kind === "bool" ? input : null, " ", el("span", { class: "optname" }, optionLabel(opt.name)), opt.kind === "bool" ? null : " "), opt.kind === "bool" ? null : input, el("small", {}, about));
+    const about = gameLabel(game.domain, `lobby.about.${opt.name}`, t(opt.help));
+    const line = el("div", { class: "option" }, el("label", { for: id }, opt.kind === "bool" ? input : null, " ", el("span", { class: "optname" }, optionLabel(game.domain, opt.name)), opt.kind === "bool" ? null : " "), opt.kind === "bool" ? null : input, el("small", {}, about));
     options.append(line);
     advanced.append(el("p", { class: "raw-option" }, el("code", {}, opt.name), ": ", t(opt.help)));
   }

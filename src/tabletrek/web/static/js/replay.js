@@ -4,7 +4,7 @@ import { renderHeader } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
 import { html, render, installTips } from "./ui.js";
-import * as generic from "../games/generic.js";
+import * as generic from "./generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const saved = JSON.parse(localStorage.getItem(`tt.table.${tableId}`) || "{}");
@@ -123,7 +123,7 @@ async function start(lang) {
     return;
   }
   state.info = info;
-  state.module = await loadModule(info.game, info.ui && !plainView());
+  state.module = await loadModule(plainView() ? null : info.ui);
   if (state.data || (await load())) show();
   else draw();
 }

@@ -1,7 +1,7 @@
 // The parts of a live table around the game's own board: the turn bar, moves, the game-over
 // sheet with Rematch, preferences, seats, chat, invite links and the log.
 import { html, seatColor } from "./ui.js";
-import { t, render as renderMessage } from "./i18n.js";
+import { t, render as renderMessage, botLabel } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
 
 export const CHAT_MAX = 200;
@@ -109,7 +109,7 @@ export function Seats({ model, send }) {
   const names = model.names;
   const rows = info.seats.map((seat) => {
     const flags = [];
-    if (seat.kind === "bot") flags.push(t("web.table.bot_name", { bot: t(`web.bot.${seat.bot}`) }));
+    if (seat.kind === "bot") flags.push(t("web.table.bot_name", { bot: botLabel(info.domain, seat.bot) }));
     else if (seat.away) flags.push(t("web.ui.away"));
     else flags.push(seat.connected ? t("web.ui.online") : t("web.ui.offline"));
     if (seat.seat === model.to_act && !model.over) flags.push(t("web.ui.playing_now"));

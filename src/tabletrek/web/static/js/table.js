@@ -8,7 +8,7 @@ import { html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
 import { prefs, notifyTurn } from "./prefs.js";
 import { measure, play } from "./flip.js";
-import * as generic from "../games/generic.js";
+import * as generic from "./generic.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const key = `tt.table.${tableId}`;
@@ -271,7 +271,7 @@ async function start(lang) {
     return;
   }
   await loadCatalogs(lang, [info.domain]);
-  page.module = await loadModule(info.game, info.ui && !plainView());
+  page.module = await loadModule(plainView() ? null : info.ui);
   renderHeader(
     (value) => {
       start(value).then(() => send({ type: "lang", lang: value }));

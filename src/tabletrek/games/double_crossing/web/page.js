@@ -1,8 +1,8 @@
 // Double Crossing: the board as a loop track of spaces with icons and a legend, players' engines on
 // it, cars as coloured wagons (each its own shape too), contracts as cards, the Stop-card prompt,
 // and automatic answers (reactions the player chose to auto-pass, turn ends with no choice left).
-import { html, money, seatColor } from "../js/ui.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html, money, seatColor } from "/static/js/ui.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 const CARS = ["passenger", "box", "hopper", "tank"];
 const CAR_FILL = { passenger: "#1565c0", box: "#8d4e2a", hopper: "#546e7a", tank: "#f9a825" };
@@ -138,12 +138,12 @@ function Track({ ctx, spaces }) {
   });
   const mid = span / 2;
   return html`
-    <svg viewBox=${`-1 -1 ${span + 2} ${span + 2}`} class="dc-board" id="board-svg" role="group" aria-label=${t("web.table.dc_board")}>
+    <svg viewBox=${`-1 -1 ${span + 2} ${span + 2}`} class="dc-board" id="board-svg" role="group" aria-label=${t("double_crossing.page.dc_board")}>
       <rect x=${size * 0.5} y=${size * 0.5} width=${side * size} height=${side * size} rx="6" fill="none" stroke="#8d6e63" stroke-width="1.4" stroke-dasharray="1 1"/>
       ${spaces.map((space, i) => {
         const [cx, cy] = cell(i, count);
         const moves = bySpace.get(i) || [];
-        const tip = `${i}: ${spaceName(t, space)}. ${t(`web.piece.double_crossing.space.${space.kind}`)}`;
+        const tip = `${i}: ${spaceName(t, space)}. ${t(`double_crossing.piece.space.${space.kind}`)}`;
         const station = space.kind === "central" || space.kind === "corner";
         const act = moves.length ? () => choose(ctx, `space-${i}`, moves) : null;
         return html`<g key=${i} data-space=${i} class=${moves.length ? "space target" : "space"} data-tip=${tip}
@@ -157,7 +157,7 @@ function Track({ ctx, spaces }) {
       })}
       ${tokens}
       <text x=${mid} y=${mid - 8} font-size="4.2" text-anchor="middle" font-weight="700" fill="#4e342e">${t("double_crossing.title")}</text>
-      <text x=${mid} y=${mid - 2} font-size="2.8" text-anchor="middle" fill=${seatColor(view.turn_seat)}>${t("web.table.dc_turn_of", { player: ctx.names[view.turn_seat] ?? "" })}</text>
+      <text x=${mid} y=${mid - 2} font-size="2.8" text-anchor="middle" fill=${seatColor(view.turn_seat)}>${t("double_crossing.page.dc_turn_of", { player: ctx.names[view.turn_seat] ?? "" })}</text>
       ${waiting.length ? html`<text x=${mid} y=${mid + 4} font-size="2.2" text-anchor="middle">${t("double_crossing.ui.start")}</text>` : null}
       ${waiting.map((seat, n) => html`<g key=${`wait-${seat}`} class="token" data-seat=${seat} transform=${`translate(${mid - (waiting.length - 1) * 2.5 + n * 5} ${mid + 8})`}>
         <title>${`${ctx.names[seat]}: ${t("double_crossing.ui.start")}`}</title>
@@ -171,8 +171,8 @@ function Legend({ ctx, spaces }) {
   const { t } = ctx;
   const kinds = [...new Set(spaces.map((s) => s.kind))];
   return html`<details class="dc-legend" id="dc-legend">
-    <summary>${t("web.table.legend")}</summary>
-    <ul>${kinds.map((kind) => html`<li key=${kind} data-tip=${t(`web.piece.double_crossing.space.${kind}`)} tabindex="0">
+    <summary>${t("double_crossing.page.legend")}</summary>
+    <ul>${kinds.map((kind) => html`<li key=${kind} data-tip=${t(`double_crossing.piece.space.${kind}`)} tabindex="0">
       <svg viewBox="0 0 10 8" class="legend-icon" aria-hidden="true"><rect x="0.3" y="0.3" width="9.4" height="7.4" rx="1.2" fill=${KIND_FILL[kind] || "#fafafa"} stroke="#9e9e9e" stroke-width="0.3"/>${icon(kind, spaces.find((s) => s.kind === kind), 5, 4)}</svg>
       <span>${t(`double_crossing.space.${kind}`)}</span>
     </li>`)}</ul>
@@ -184,7 +184,7 @@ export function ContractCard({ ctx, id, cls = "" }) {
   const { t } = ctx;
   const info = (ctx.view.contract_info || []).find((c) => c.id === id);
   const name = t(`double_crossing.contract.${id}`);
-  return html`<div class=${`contract-card ${cls}`} data-contract=${id} data-tip=${`${name}: ${t("web.piece.double_crossing.contract")}`} tabindex="0">
+  return html`<div class=${`contract-card ${cls}`} data-contract=${id} data-tip=${`${name}: ${t("double_crossing.piece.contract")}`} tabindex="0">
     <strong>${name}</strong>
     ${info ? html`<span class="wagons">${CARS.filter((c) => info.cars[c]).map((c) => html`<span class="wagon-count"><${Wagon} car=${c} t=${t} count=${info.cars[c]} />×${info.cars[c]}</span>`)}</span>
       <span class="price">${money(info.price)}</span>` : null}
@@ -201,8 +201,8 @@ export function Board(ctx) {
     <${Players} ctx=${ctx} />
     ${view.hand ? html`<${Mine} ctx=${ctx} />` : null}
     <p class="muted">
-      ${t("web.table.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}
-      · ${t("web.table.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}
+      ${t("double_crossing.page.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}
+      · ${t("double_crossing.page.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}
       · ${t("double_crossing.ui.piles", { draw: view.draw_pile, discard: Object.values(view.discard).reduce((a, b) => a + b, 0) })}
     </p>`;
 }
@@ -213,8 +213,8 @@ function stopPrompt(ctx) {
   if (!view.pending || view.pending.k !== "window" || !stop) return null;
   const pass = ctx.legal.find((m) => m.text === "pass");
   return html`<section class="panel dc-stop" id="stop-prompt" role="alertdialog" aria-labelledby="stop-title">
-    <h2 id="stop-title">${t("web.ui.stop_prompt")}</h2>
-    <p>${t("web.ui.stop_question", { player: ctx.names[view.pending.target] ?? "" })}</p>
+    <h2 id="stop-title">${t("double_crossing.page.stop_prompt")}</h2>
+    <p>${t("double_crossing.page.stop_question", { player: ctx.names[view.pending.target] ?? "" })}</p>
     <div class="move-list">
       <button id="play-stop" onClick=${() => ctx.act(stop.text)}>${stop.label || stop.text}</button>
       ${pass ? html`<button id="pass-stop" class="secondary" onClick=${() => ctx.act(pass.text)}>${pass.label || pass.text}</button>` : null}
@@ -244,9 +244,9 @@ function Mine({ ctx }) {
   return html`<section class="panel" id="my-area">
     <h2><span class="swatch" style=${`background:${seatColor(seat)}`}></span> ${ctx.names[seat]} · ${money(view.cash[seat])}</h2>
     <div class="hand" id="hand">
-      ${cards.length ? cards.map(([kind, n]) => html`<span key=${kind} class="card dc-card" data-card=${kind} data-tip=${t(`web.piece.double_crossing.card.${kind}`)} tabindex="0">${t(`double_crossing.card.${kind}`)} × ${n}</span>`) : html`<span class="muted">—</span>`}
+      ${cards.length ? cards.map(([kind, n]) => html`<span key=${kind} class="card dc-card" data-card=${kind} data-tip=${t(`double_crossing.piece.card.${kind}`)} tabindex="0">${t(`double_crossing.card.${kind}`)} × ${n}</span>`) : html`<span class="muted">—</span>`}
     </div>
-    <h3>${t("web.ui.rack")}</h3>
+    <h3>${t("double_crossing.page.rack")}</h3>
     <div class="rack" id="rack">${CARS.map((c) => html`<span key=${c} class="wagon-count" data-car=${c}><${Wagon} car=${c} t=${t} count=${view.cars[seat][c]} />×${view.cars[seat][c]}</span>`)}</div>
     <h3>${t("double_crossing.ui.col.contracts")}</h3>
     <div class="contracts" id="contracts">${view.contracts[seat].length ? view.contracts[seat].map((id) => html`<${ContractCard} ctx=${ctx} id=${id} key=${id} />`) : html`<span class="muted">—</span>`}</div>

@@ -1,5 +1,5 @@
 // The generic table UI: any game's view shown readably (its legal moves are the page's move buttons).
-import { html } from "../js/ui.js";
+import { html } from "./ui.js";
 
 function isPlain(value) {
   return value === null || ["string", "number", "boolean"].includes(typeof value);

@@ -1,6 +1,6 @@
 // Codenames Duet: the 5×5 grid of agent cards with your side of the key (colour AND an icon and a
 // pattern), found-agent and bystander tokens, timer tokens, clue entry, and the whole key at the end.
-import { html } from "../js/ui.js";
+import { html } from "/static/js/ui.js";
 
 const ICON = {
   green: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><circle cx="8" cy="5" r="3" fill="#1b5e20"/><path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#1b5e20"/></svg>`,
@@ -9,7 +9,7 @@ const ICON = {
 };
 
 function Token({ kind, t, partner = false }) {
-  const label = t(kind === "agent" ? "web.piece.codenames_duet.token_agent" : partner ? "web.piece.codenames_duet.token_bystander_partner" : "web.piece.codenames_duet.token_bystander");
+  const label = t(kind === "agent" ? "codenames_duet.piece.token_agent" : partner ? "codenames_duet.piece.token_bystander_partner" : "codenames_duet.piece.token_bystander");
   if (kind === "agent") {
     return html`<svg viewBox="0 0 20 20" class="token agent" role="img" aria-label=${label}><circle cx="10" cy="10" r="9" fill="#2e7d32" stroke="#fff" stroke-width="1.5"/><path d="M5 10l3 3 7-7" stroke="#fff" stroke-width="2.5" fill="none"/></svg>`;
   }
@@ -25,7 +25,7 @@ export function Board(ctx) {
   return html`
     <p class="cd-counters">
       <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span> ·
-      <span id="timer-tokens" data-tip=${t("web.piece.codenames_duet.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
+      <span id="timer-tokens" data-tip=${t("codenames_duet.piece.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
         <span class="timer-row" aria-hidden="true">${Array.from({ length: view.tokens_start }, (_, i) => html`<span class=${i < view.tokens ? "tt on" : "tt"}></span>`)}</span>
       </span> ·
       ${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
@@ -39,12 +39,12 @@ export function Board(ctx) {
         const says = [];
         if (kind) {
           classes.push(`key-${kind}`);
-          says.push(t(`web.piece.codenames_duet.key_${kind}`));
+          says.push(t(`codenames_duet.piece.key_${kind}`));
         }
         if (view.agents[i] !== null) {
           classes.push("found");
           tokens.push(html`<${Token} kind="agent" t=${t} />`);
-          says.push(t("web.piece.codenames_duet.token_agent"));
+          says.push(t("codenames_duet.piece.token_agent"));
           if (prev && prev.agents && prev.agents[i] === null) classes.push("changed", "last-move");
         }
         if (view.assassin === i) classes.push("assassin-hit");
@@ -52,11 +52,11 @@ export function Board(ctx) {
         const theirs = partner !== null ? view.bystanders[partner].includes(i) : false;
         if (mine) {
           tokens.push(html`<${Token} kind="bystander" t=${t} />`);
-          says.push(t("web.piece.codenames_duet.token_bystander"));
+          says.push(t("codenames_duet.piece.token_bystander"));
         }
         if (theirs) {
           tokens.push(html`<${Token} kind="bystander" t=${t} partner=${true} />`);
-          says.push(t("web.piece.codenames_duet.token_bystander_partner"));
+          says.push(t("codenames_duet.piece.token_bystander_partner"));
         }
         if (prev && prev.bystanders && view.bystanders.some((l, s) => l.includes(i) && !(prev.bystanders[s] || []).includes(i))) classes.push("changed", "last-move");
         const move = guessable.get(word);
@@ -71,8 +71,8 @@ export function Board(ctx) {
     </div>
     <p class="muted legend" id="cd-legend">
       ${view.key
-        ? html`${t("web.table.cd_legend_side", { side: t(`codenames_duet.side.${mySide}`) })} ${ICON.green} ${t("web.piece.codenames_duet.key_green")} · ${ICON.assassin} ${t("web.piece.codenames_duet.key_assassin")} · ${ICON.bystander} ${t("web.piece.codenames_duet.key_bystander")}`
-        : t("web.table.cd_legend_public")}
+        ? html`${t("codenames_duet.page.cd_legend_side", { side: t(`codenames_duet.side.${mySide}`) })} ${ICON.green} ${t("codenames_duet.piece.key_green")} · ${ICON.assassin} ${t("codenames_duet.piece.key_assassin")} · ${ICON.bystander} ${t("codenames_duet.piece.key_bystander")}`
+        : t("codenames_duet.page.cd_legend_public")}
     </p>
     ${ctx.legal.some((m) => m.text.startsWith("clue ")) ? html`<${ClueForm} ctx=${ctx} />` : null}
     ${view.clues && view.clues.length ? html`<${History} ctx=${ctx} />` : null}`;
@@ -96,11 +96,11 @@ function ClueForm({ ctx }) {
   };
   // uncontrolled inputs (no value= here): Preact leaves what the player typed alone on every update
   return html`<section class="panel" key="clue-form">
-    <h2>${ctx.t("web.ui.your_clue")}</h2>
+    <h2>${ctx.t("codenames_duet.page.your_clue")}</h2>
     <form class="typed clue-form" onSubmit=${submit}>
-      <input id="clue-word" autocomplete="off" aria-label=${ctx.t("web.ui.clue_word")} placeholder=${ctx.t("web.ui.clue_word")} />
-      <input id="clue-number" type="number" min="0" max="9" defaultValue="1" aria-label=${ctx.t("web.ui.clue_number")} />
-      <button type="submit" id="give-clue">${ctx.t("web.ui.give_clue")}</button>
+      <input id="clue-word" autocomplete="off" aria-label=${ctx.t("codenames_duet.page.clue_word")} placeholder=${ctx.t("codenames_duet.page.clue_word")} />
+      <input id="clue-number" type="number" min="0" max="9" defaultValue="1" aria-label=${ctx.t("codenames_duet.page.clue_number")} />
+      <button type="submit" id="give-clue">${ctx.t("codenames_duet.page.give_clue")}</button>
     </form>
     <p class="error" id="clue-error" role="alert">${ctx.error}</p>
     <small>${ctx.t("codenames_duet.ui.clue_hint")}</small>
@@ -148,7 +148,7 @@ export function ScoreSheet(ctx) {
         <h3>${t(`codenames_duet.side.${side}`)}</h3>
         <div class="key-grid">${view.words.map((word, i) => {
           const kind = sides[side] ? sides[side][i] : null;
-          return html`<span class=${`key-cell key-${kind || "unknown"}`} title=${kind ? t(`web.piece.codenames_duet.key_${kind}`) : ""}>${kind ? ICON[kind] : null}<span>${word}</span></span>`;
+          return html`<span class=${`key-cell key-${kind || "unknown"}`} title=${kind ? t(`codenames_duet.piece.key_${kind}`) : ""}>${kind ? ICON[kind] : null}<span>${word}</span></span>`;
         })}</div>
       </div>`)}
     </div>`;

@@ -1,7 +1,7 @@
 // Mexican Train: dominoes drawn as SVG with pips (double-12 and double-9 sets), the station with the
 // engine and every train laid out from it with its marker, your hand, and a per-round score sheet.
-import { html } from "../js/ui.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html } from "/static/js/ui.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 // Pip positions in a unit square, per value; 10-12 use a 3×4 grid as double-12 sets do.
 const C = [0.5, 0.5];
@@ -60,7 +60,7 @@ function trainLabel(ctx, train) {
 
 function tileTip(t, tile) {
   const [a, b] = tile;
-  return t(a === b ? "web.piece.mexican_train.double" : "web.piece.mexican_train.tile", { a, b, points: a + b });
+  return t(a === b ? "mexican_train.piece.double" : "mexican_train.piece.tile", { a, b, points: a + b });
 }
 
 export function Board(ctx) {
@@ -70,10 +70,10 @@ export function Board(ctx) {
   return html`
     <p class="mt-summary">
       ${t("mexican_train.ui.round", { round: view.round, rounds: view.rounds })} · ${t("mexican_train.ui.engine", { engine: view.engine })} ·
-      <span id="boneyard" data-tip=${t("web.piece.mexican_train.boneyard")} tabindex="0">${t("mexican_train.ui.boneyard", { count: view.boneyard })}</span>
+      <span id="boneyard" data-tip=${t("mexican_train.piece.boneyard")} tabindex="0">${t("mexican_train.ui.boneyard", { count: view.boneyard })}</span>
     </p>
     <section class="mt-station" id="station">
-      <div class="engine" data-tip=${t("web.piece.mexican_train.engine", { n: view.engine })} tabindex="0"><${Domino} tile=${engine} cls="engine-tile" /></div>
+      <div class="engine" data-tip=${t("mexican_train.piece.engine", { n: view.engine })} tabindex="0"><${Domino} tile=${engine} cls="engine-tile" /></div>
       <div class="train-lines">
       ${view.trains.map((train) => {
         const old = prevTrain(train.name);
@@ -83,10 +83,10 @@ export function Board(ctx) {
         return html`<div key=${train.name} class=${`train${owner === ctx.you && ctx.you !== null ? " mine" : ""}`} data-train=${train.name} style=${`--train:${color}`}>
           <div class="train-head">
             <strong>${trainLabel(ctx, train)}</strong>
-            ${train.marker ? html`<span class="badge marker" data-tip=${t("web.piece.mexican_train.marker")} tabindex="0"><${Marker} t=${t} /> ${t("mexican_train.ui.public")}</span>` : null}
-            ${train.open_double ? html`<span class="badge double" data-tip=${t("web.piece.mexican_train.open_double")} tabindex="0">${t("mexican_train.ui.open_double")}</span>` : null}
+            ${train.marker ? html`<span class="badge marker" data-tip=${t("mexican_train.piece.marker")} tabindex="0"><${Marker} t=${t} /> ${t("mexican_train.ui.public")}</span>` : null}
+            ${train.open_double ? html`<span class="badge double" data-tip=${t("mexican_train.piece.open_double")} tabindex="0">${t("mexican_train.ui.open_double")}</span>` : null}
             ${!train.started ? html`<span class="muted">${t("mexican_train.ui.not_started")}</span>` : null}
-            <span class="end" aria-label=${t("web.table.mt_open_end", { n: train.end })}>→ ${train.end}</span>
+            <span class="end" aria-label=${t("mexican_train.page.mt_open_end", { n: train.end })}>→ ${train.end}</span>
           </div>
           <div class="train-tiles">
             ${train.tiles.map((tile, i) => html`<span key=${i} data-flip=${tileKey(tile)} class=${`laid${grew && i === train.tiles.length - 1 ? " changed last-move" : ""}`} data-tip=${tileTip(t, tile)}><${Domino} tile=${tile} /></span>`)}
@@ -114,7 +114,7 @@ function Hand({ ctx }) {
   const open = pickedKey(ctx);
   const points = view.hand.reduce((sum, [a, b]) => sum + a + b, 0);
   return html`<section class="panel">
-    <h2>${ctx.live ? t("mexican_train.ui.your_hand", { count: view.hand.length, points }) : t("web.table.hand_of_tiles", { player: ctx.names[view.seat] ?? "", count: view.hand.length, points })}</h2>
+    <h2>${ctx.live ? t("mexican_train.ui.your_hand", { count: view.hand.length, points }) : t("mexican_train.page.hand_of_tiles", { player: ctx.names[view.seat] ?? "", count: view.hand.length, points })}</h2>
     <div class="hand" id="hand">
       ${view.hand.map((tile) => {
         const name = `${tile[0]}-${tile[1]}`;
@@ -134,7 +134,7 @@ export function ScoreSheet(ctx) {
   const result = ctx.result || {};
   const rounds = view.round_scores || [];
   return html`<div class="scroll" tabindex="0"><table class="counts score-sheet" id="score-sheet">
-    <thead><tr><th scope="col">${t("web.table.col_player")}</th>${rounds.map((_, i) => html`<th scope="col">${t("web.table.col_round", { n: i + 1 })}</th>`)}<th scope="col">${t("mexican_train.ui.total")}</th></tr></thead>
+    <thead><tr><th scope="col">${t("web.table.col_player")}</th>${rounds.map((_, i) => html`<th scope="col">${t("mexican_train.page.col_round", { n: i + 1 })}</th>`)}<th scope="col">${t("mexican_train.ui.total")}</th></tr></thead>
     <tbody>${ctx.names.map((name, seat) => html`<tr class=${(result.winners || []).includes(seat) ? "winner" : ""}>
       <td>${name}</td>${rounds.map((row) => html`<td>${Array.isArray(row) ? row[seat] : row && row.scores ? row.scores[seat] : "—"}</td>`)}<td><strong>${view.totals[seat]}</strong></td>
     </tr>`)}</tbody>

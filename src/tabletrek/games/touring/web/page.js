@@ -1,8 +1,8 @@
 // Touring: cards drawn as SVG (a symbol and colour per kind), each table's Go / Speed / mileage
 // piles as stacks, the draw and discard piles, your hand, and a mileage sheet at the end.
-import { html } from "../js/ui.js";
-import { has } from "../js/i18n.js";
-import { choose, pickedKey, Choices } from "../js/pick.js";
+import { html } from "/static/js/ui.js";
+import { has } from "/static/js/i18n.js";
+import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 const MILES = ["1", "3", "15", "30"];
 const DELAYS = new Set(["puncture", "out-of-gasoline", "collision", "city-limits"]);
@@ -74,8 +74,8 @@ function Back({ cls = "" }) {
 
 function tip(t, slug) {
   const fam = family(slug);
-  const parts = [fam === "other" ? "" : t(`web.piece.touring.${fam}`)];
-  if (has(`web.piece.touring.card.${slug}`)) parts.push(t(`web.piece.touring.card.${slug}`));
+  const parts = [fam === "other" ? "" : t(`touring.piece.${fam}`)];
+  if (has(`touring.piece.card.${slug}`)) parts.push(t(`touring.piece.card.${slug}`));
   return `${t(`touring.card.${slug}`)}: ${parts.join(" ").trim()}`;
 }
 
@@ -122,7 +122,7 @@ export function Board(ctx) {
         <${Pile} cards=${table.go} t=${t} title=${t("touring.ui.go_pile")} changed=${old && !same(old.go, table.go)} />
         <${Pile} cards=${table.speed} t=${t} title=${t("touring.ui.speed_pile")} changed=${old && !same(old.speed, table.speed)} />
         <div class="miles-piles">
-          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${`${t(`touring.card.${m}`)}: ${table.miles[m]} / ${view.required[m]}. ${t("web.piece.touring.required")}`} tabindex="0">
+          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${`${t(`touring.card.${m}`)}: ${table.miles[m]} / ${view.required[m]}. ${t("touring.piece.required")}`} tabindex="0">
             <${Card} slug=${m} t=${t} cls="mini" />
             <span class="count">${table.miles[m]}/${view.required[m]}</span>
           </div>`)}
@@ -137,7 +137,7 @@ export function Board(ctx) {
     <div class="touring-tables">${tables}</div>
     <div class="touring-center">
       <${Pile} cards=${new Array(view.draw_pile).fill("back")} back=${true} t=${t} id="draw-pile" title=${t("touring.ui.draw_pile", { count: view.draw_pile })} />
-      <${Pile} cards=${view.discard} t=${t} id="discard-pile" title=${t("web.table.touring_discard", { count: view.discard.length })} changed=${discardChanged} />
+      <${Pile} cards=${view.discard} t=${t} id="discard-pile" title=${t("touring.page.touring_discard", { count: view.discard.length })} changed=${discardChanged} />
     </div>
     ${view.hand ? html`<${Hand} ctx=${ctx} />` : null}`;
 }
@@ -152,7 +152,7 @@ function Hand({ ctx }) {
     byCard.get(card).push(move);
   }
   const open = pickedKey(ctx);
-  const title = ctx.live ? t("touring.ui.hand") : t("web.table.hand_of", { player: ctx.names[view.seat] ?? "" });
+  const title = ctx.live ? t("touring.ui.hand") : t("touring.page.hand_of", { player: ctx.names[view.seat] ?? "" });
   return html`<section class="panel" aria-label=${title}>
     <h2>${title}</h2>
     <div class="hand" id="hand">

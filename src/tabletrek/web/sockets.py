@@ -1,0 +1,198 @@
+"""One WebSocket per seat or spectator: admission (rate and connection limits), the receive loop,
+the send loop, and one handler per kind of client message."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from tabletrek.i18n import normalize_lang
+from tabletrek.web import chat, validation
+from tabletrek.web.conns import Conn
+from tabletrek.web.errors import WebError
+from tabletrek.web.guard import Guard, Limited, client_of
+from tabletrek.web.manager import Manager
+from tabletrek.web.ratelimit import Limits
+from tabletrek.web.tables import LiveTable
+
+MAX_MESSAGE = Limits.max_message
+"""Largest client message the app reads (action texts and clues are short)."""
+
+
+class Sockets:
+    def __init__(self, manager: Manager, guard: Guard) -> None:
+        self.manager = manager
+        self.guard = guard
+        self.open_conns: dict[str, int] = {}
+        """Open connections per client address, capped at ``limits.max_conns``."""
+
+    async def endpoint(self, websocket: WebSocket) -> None:
+        address = client_of(websocket)
+        wait = self.guard.join.take(address)
+        if wait > 0 or self.open_conns.get(address, 0) >= self.guard.limits.max_conns:
+            await websocket.accept()
+            await websocket.send_text(json.dumps(Limited(wait or 10).to_message()))
+            await websocket.close(code=4429)
+            return
+        self.open_conns[address] = self.open_conns.get(address, 0) + 1
+        try:
+            await self.serve(websocket)
+        finally:
+            left = self.open_conns.get(address, 1) - 1
+            if left > 0:
+                self.open_conns[address] = left
+            else:
+                self.open_conns.pop(address, None)
+
+    async def serve(self, websocket: WebSocket) -> None:
+        try:
+            table = await self.manager.get(websocket.path_params["table"])
+            if table is None:
+                raise WebError("web.error.no_table")
+        except WebError as exc:  # no such table, or one whose record no longer replays
+            await websocket.accept()
+            await websocket.send_text(json.dumps(exc.to_message()))
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        conn = Conn()
+        sender = asyncio.create_task(send_loop(websocket, conn))
+        try:
+            await self.receive_loop(websocket, table, conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.leave_conn(conn)
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(sender, timeout=2)
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await websocket.close()
+
+    async def receive_loop(self, websocket: WebSocket, table: LiveTable, conn: Conn) -> None:
+        limits = self.guard.limits
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            try:
+                # per seat (every connection of one seat shares it), else per connection
+                key = ("seat", table.id, conn.seat) if conn.seat is not None else ("conn", id(conn))
+                if self.guard.ws.take(key) > 0:
+                    raise WebError("web.error.too_fast", rate=limits.ws_rate)
+                await handle(table, conn, raw, limits.max_message)
+            except WebError as exc:
+                conn.send(exc.to_message())
+
+
+async def send_loop(websocket: WebSocket, conn: Conn) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            # closed by us (e.g. a client too slow to read its messages): end the socket too, so
+            # the receiving side stops waiting on it
+            if websocket.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1013)
+            return
+        try:
+            await websocket.send_text(text)
+        except Exception:
+            conn.close()
+            return
+
+
+def language(value: Any) -> str:
+    return normalize_lang(value[:32] if isinstance(value, str) else None)
+
+
+def optional_int(value: Any) -> int | None:
+    """A field that is a whole number or absent (a JSON true is no number here)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise WebError("web.error.bad_message")
+    return value
+
+
+async def on_hello(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    token = data.get("token")
+    if token is not None and (not isinstance(token, str) or len(token) > 128):
+        raise WebError("web.error.bad_token")
+    conn.lang = language(data.get("lang"))
+    await table.join(conn, token or None, validation.nickname(data.get("nickname")))
+    await chat.send_history(table, conn)
+
+
+async def on_act(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    text = validation.action_text(data.get("action"))
+    seq = optional_int(data.get("seq"))
+    seat = optional_int(data.get("seat"))
+    started = time.perf_counter()
+    await table.act(conn, text, seq, seat)
+    # ms from reading the move to queuing the ack (after the commit), for load measurements
+    server_ms = round((time.perf_counter() - started) * 1000, 3)
+    conn.send({"type": "ack", "id": validation.short_ref(data.get("id")), "seq": table.seq, "ms": server_ms})
+
+
+async def on_lang(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    conn.lang = language(data.get("lang"))
+    async with table.lock:
+        conn.send(table.message_for(conn, None, {}))
+
+
+async def on_nick(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    nickname = validation.nickname(data.get("nickname"))
+    if nickname is None:
+        raise WebError("web.error.bad_message")
+    await table.set_nickname(conn, nickname)
+
+
+async def on_leave(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    await table.leave_seat(conn)
+
+
+async def on_back(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    await table.come_back(conn)
+
+
+async def on_chat(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    await chat.post(table, conn, data.get("text"))
+
+
+async def on_ping(_table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
+    conn.send({"type": "pong", "id": validation.short_ref(data.get("id"))})
+
+
+MessageHandler = Callable[[LiveTable, Conn, dict[str, Any]], Awaitable[None]]
+HANDLERS: dict[str, MessageHandler] = {
+    "hello": on_hello,
+    "act": on_act,
+    "lang": on_lang,
+    "nick": on_nick,
+    "leave": on_leave,
+    "back": on_back,
+    "chat": on_chat,
+    "ping": on_ping,
+}
+
+
+async def handle(table: LiveTable, conn: Conn, raw: str, max_message: int = MAX_MESSAGE) -> None:
+    """One client message. Anything malformed is a WebError and changes nothing."""
+    if len(raw) > max_message:
+        raise WebError("web.error.too_big", limit=max_message)
+    data = validation.parse_json(raw)
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise WebError("web.error.bad_message")
+    validation.short_ref(data.get("id"))  # a bad id is refused whatever the message
+    handler = HANDLERS.get(data["type"])
+    if handler is None:
+        raise WebError("web.error.bad_message")
+    await handler(table, conn, data)
