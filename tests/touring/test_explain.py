@@ -62,9 +62,11 @@ def test_the_checks_pass_exactly_the_legal_plays(players: int, seed: int, steps:
             if own(state, team, card) is None:
                 allowed.add(game._actions[card].text)
             continue
-        for victim, variant, action in game.attacks[card]:
-            if rules.attack_problem(state, team, card, victim, variant) is None:
-                allowed.add(action.text)
+        slot = rules.TARGETED.index(card)
+        for victim in range(game.teams):
+            for variant in rules.ATTACK_VARIANTS[card]:
+                if rules.attack_problem(state, team, card, victim, variant) is None:
+                    allowed.add(game.action(rules.target_index(slot, victim, variant)).text)
     listed = {a.text for a in state.legal_actions() if a.text.startswith("play")}
     assert listed == allowed
 

@@ -207,24 +207,26 @@ def legal_actions(state: TouringState) -> list[Action]:
     legal = legal_plays(state, cards)
     if discard_problem(state, bool(legal)) is None:
         legal += [actions[DISCARD_BASE + card] for card in cards]
-    if pass_problem(state) is None:
+    # A player holding a card can always play or discard it, so only an empty list needs asking.
+    if not legal and pass_problem(state) is None:
         legal.append(actions[PASS])
     return legal
 
 
 def legal_plays(state: TouringState, cards: list[int]) -> list[Action]:
     """The legal plays of the distinct ``cards`` (in order) the player to act holds: each card on
-    the player's own piles, or on each table (``Touring.attacks``) with each variant."""
+    the player's own piles, or on each opposing table with each variant (``Touring.attacks``)."""
     game = state.game
     actions = game._actions
     team = game.team_of[state.to_act]
+    attacks = game.attacks[team]
     plays: list[Action] = []
     for card in cards:
         own = OWN_CHECK[card]
         if own is None:
             plays += [
                 action
-                for victim, variant, action in game.attacks[card]
+                for victim, variant, action in attacks[card]
                 if attack_problem(state, team, card, victim, variant) is None
             ]
         elif own(state, team, card) is None:
@@ -237,7 +239,7 @@ def legal_plays(state: TouringState, cards: list[int]) -> list[Action]:
 
 def explain(state: TouringState, text: str) -> IllegalAction:
     """Why ``text`` is not a legal move now: a parse error, or the reason of the move's check."""
-    if state.ended:
+    if state.is_over:
         return IllegalAction("core.illegal.game_over")
     words = normalize_text(text).split()
     verb = words[0] if words else ""
@@ -335,7 +337,7 @@ def deal(state: TouringState) -> None:
     state.to_act = 0
     state.turns = 0
     state.winner = None
-    state.ended = False
+    state.is_over = False
     begin_turn(state, [])
 
 
@@ -359,11 +361,11 @@ def apply(state: TouringState, action: Action) -> list[Event]:
         events = [play_own(state, seat, index)]
     state.turns += 1
     game = state.game
-    if state.ended:
+    if state.is_over:
         team = game.team_of[seat]
         events.append(Event("touring.event.won", {"player": SEAT[seat], "miles": state.team_miles(team)}))
     elif state.turns >= game.max_turns:
-        state.ended = True
+        state.is_over = True
         events.append(Event("touring.event.max_turns", {"turns": state.turns}))
     else:
         state.to_act = (seat + 1) % game.players
@@ -392,7 +394,7 @@ def drive(state: TouringState, seat: int, team: int, card: int) -> Event:
     miles[card - M1] += 1
     if tuple(miles) == state.game.required:
         state.winner = team
-        state.ended = True
+        state.is_over = True
     total = sum(map(mul, miles, MILES))
     return Event("touring.event.miles", {"player": SEAT[seat], "card": CARD_REF[card], "total": total})
 

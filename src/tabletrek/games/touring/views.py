@@ -48,7 +48,7 @@ def public_view(state: TouringState) -> dict[str, Any]:
         "required": {SLUGS[c]: game.required[c - 1] for c in (1, 2, 3, 4)},
         "goal": game.goal_miles,
         "options": dict(game.options),
-        "over": state.ended,
+        "over": state.is_over,
         "result": result.to_dict() if result else None,
     }
 
