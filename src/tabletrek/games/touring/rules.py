@@ -200,10 +200,23 @@ OWN_CHECK = tuple(OWN_CHECKS.get(card) for card in range(CARD_TYPES))
 """``OWN_CHECKS`` by card code (None: an attack), for the legal-move listing."""
 
 
+CARD_BIT = tuple(1 << card for card in range(CARD_TYPES))
+KINDS = tuple(tuple(c for c in range(CARD_TYPES) if kinds & CARD_BIT[c]) for kinds in range(1 << CARD_TYPES))
+"""The card codes in each set of card types (one bit per type), ascending."""
+
+
+def distinct_cards(hand: list[int]) -> tuple[int, ...]:
+    """The hand's card types in code order (a table lookup: cheaper than sorting a set every move)."""
+    kinds = 0
+    for card in hand:
+        kinds |= CARD_BIT[card]
+    return KINDS[kinds]
+
+
 def legal_actions(state: TouringState) -> list[Action]:
     """The plays the checks allow, card by card in code order; then discards; then the pass."""
     actions = state.game._actions
-    cards = sorted(set(state.hands[state.to_act]))
+    cards = distinct_cards(state.hands[state.to_act])
     legal = legal_plays(state, cards)
     if discard_problem(state, bool(legal)) is None:
         legal += [actions[DISCARD_BASE + card] for card in cards]
@@ -213,7 +226,7 @@ def legal_actions(state: TouringState) -> list[Action]:
     return legal
 
 
-def legal_plays(state: TouringState, cards: list[int]) -> list[Action]:
+def legal_plays(state: TouringState, cards: tuple[int, ...]) -> list[Action]:
     """The legal plays of the distinct ``cards`` (in order) the player to act holds: each card on
     the player's own piles, or on each opposing table with each variant (``Touring.attacks``)."""
     game = state.game
@@ -224,11 +237,9 @@ def legal_plays(state: TouringState, cards: list[int]) -> list[Action]:
     for card in cards:
         own = OWN_CHECK[card]
         if own is None:
-            plays += [
-                action
-                for victim, variant, action in attacks[card]
-                if attack_problem(state, team, card, victim, variant) is None
-            ]
+            for victim, variant, action in attacks[card]:
+                if attack_problem(state, team, card, victim, variant) is None:
+                    plays.append(action)
         elif own(state, team, card) is None:
             plays.append(actions[card])
     return plays
@@ -266,7 +277,7 @@ def _card_move_problem(
     if verb == "discard":
         if rest:
             return ("touring.illegal.unknown", {"action": text})
-        cards = sorted(set(state.hands[state.to_act]))
+        cards = distinct_cards(state.hands[state.to_act])
         return discard_problem(state, bool(legal_plays(state, cards)))
     team = state.game.team_of[state.to_act]
     own = OWN_CHECKS.get(card)
