@@ -6,7 +6,7 @@ from typing import Any
 
 import tabletrek
 from tabletrek.games.touring.cards import CARD_TYPES, CODE, MILEAGE, SLUGS
-from tabletrek.games.touring.rules import TouringState
+from tabletrek.games.touring.state import TouringState
 
 
 def position(

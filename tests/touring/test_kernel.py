@@ -10,7 +10,7 @@ import pytest
 import tabletrek
 from tabletrek.games.touring import kernel as K
 from tabletrek.games.touring.rollout import scores
-from tabletrek.games.touring.rules import TouringState
+from tabletrek.games.touring.state import TouringState
 
 pytestmark = pytest.mark.skipif(not K.available(), reason="numba (extra [search]) is not installed")
 

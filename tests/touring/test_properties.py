@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 import tabletrek
 from tabletrek import IllegalAction, State
 from tabletrek.games.touring.cards import CODE
-from tabletrek.games.touring.rules import NUM_ACTIONS, TouringState
+from tabletrek.games.touring.rules import NUM_ACTIONS
+from tabletrek.games.touring.state import TouringState
 
 PLAYERS = st.sampled_from([2, 3, 4, 6])
 SEEDS = st.integers(min_value=0, max_value=2**31)

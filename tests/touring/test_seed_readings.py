@@ -8,7 +8,7 @@ import pytest
 import tabletrek
 from tabletrek.core.actions import IllegalAction
 from tabletrek.games.touring import kernel as K
-from tabletrek.games.touring.rules import TouringState
+from tabletrek.games.touring.state import TouringState
 
 from .helpers import position, texts
 

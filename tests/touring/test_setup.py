@@ -6,7 +6,7 @@ import pytest
 
 import tabletrek
 from tabletrek.games.touring.cards import CODE, load_deck
-from tabletrek.games.touring.rules import TouringState
+from tabletrek.games.touring.state import TouringState
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 99), (3, 96), (4, 99), (5, 96), (6, 96)])

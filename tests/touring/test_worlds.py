@@ -10,7 +10,7 @@ from tabletrek.games.touring import evaluation as E
 from tabletrek.games.touring import kernel as K
 from tabletrek.games.touring import worlds as W
 from tabletrek.games.touring.cards import CODE
-from tabletrek.games.touring.rules import TouringState
+from tabletrek.games.touring.state import TouringState
 from tests.touring.helpers import position
 
 pytestmark = pytest.mark.skipif(not K.available(), reason="numba (extra [search]) is not installed")

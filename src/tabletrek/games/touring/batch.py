@@ -53,7 +53,8 @@ from tabletrek.games.touring.cards import (
 from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
 
 if TYPE_CHECKING:
-    from tabletrek.games.touring.rules import Touring, TouringState
+    from tabletrek.games.touring.game import Touring
+    from tabletrek.games.touring.state import TouringState
 
 C = CARD_TYPES
 P_MAX = 6

@@ -18,7 +18,7 @@ from tabletrek.games.touring.scoring import Seen, scores
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.state import State
-    from tabletrek.games.touring.rules import Touring
+    from tabletrek.games.touring.game import Touring
 
 
 @dataclass(frozen=True)

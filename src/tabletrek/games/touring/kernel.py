@@ -45,7 +45,7 @@ from tabletrek.games.touring.cards import (
 from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
 
 if TYPE_CHECKING:
-    from tabletrek.games.touring.rules import TouringState
+    from tabletrek.games.touring.state import TouringState
 
 F = TypeVar("F", bound=Callable[..., Any])
 

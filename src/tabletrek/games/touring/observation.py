@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from tabletrek.core.tensors import Layout
 from tabletrek.games.touring.cards import SLUGS
-from tabletrek.games.touring.rules import Touring
+from tabletrek.games.touring.game import Touring
 
 KINDS = len(SLUGS)
 MILE_KEYS = ("1", "3", "15", "30")

@@ -32,7 +32,7 @@ from tabletrek.games.touring.scoring import scores as shared_scores
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.state import State
-    from tabletrek.games.touring.rules import TouringState
+    from tabletrek.games.touring.state import TouringState
 
 W = Weights()
 # Fitted by ``python -m benchmarks.fit_evaluation touring --games 3000`` (logistic regression on the
@@ -127,7 +127,7 @@ def network_scorer() -> Callable[[TouringState, int], float | None] | None:
     None if it cannot run: numpy, an optional extra, is not installed. Looked up once, since a
     failed import is retried, and so paid for, on every call."""
     try:
-        from tabletrek.games.touring import evaluation, kernel
+        from tabletrek.games.touring import evaluation, kernel  # noqa: PLC0415 - extra [search] (numpy, numba)
     except ImportError:
         return None
 

@@ -1,25 +1,24 @@
-"""Touring (1926 "Improved Edition"): the game, its state and every rule.
+"""Touring's transitions (``rules/en.md``): the deal, the legal moves, playing a card, the draw.
 
-Seats sit in turn order; with 4 or 6 players, partners share one table of piles (team of seat s is
-``s % teams``, so partners alternate around the table). Hands are lists of card codes
+One copy of the rules: each kind of move has one check that returns None when the move is legal
+and otherwise the reason it is not (``go_problem`` ... ``pass_problem``). The legal moves are the
+candidates from the hand whose check says None, and ``explain`` gives an illegal move's reason
+from the same check, so the moves offered and the reasons given cannot disagree.
+
+Seats sit in turn order; with 4 or 6 players, partners share one table of piles (team of seat s
+is ``s % teams``, so partners alternate around the table). Hands are lists of card codes
 (``cards.py``); mileage piles are counts, because mileage cards of one value are identical.
 """
 
 from __future__ import annotations
 
-import os
-import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
+from operator import mul
+from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.game import BotFactory, Game
-from tabletrek.core.options import OptionSpec
-from tabletrek.core.rng import copy_rng, make_rng
-from tabletrek.core.search import Belief, Evaluator, PairedPlayouts, RolloutPolicy, SearchSupport
-from tabletrek.core.state import Result, State
-from tabletrek.core.terminal import TextUI
+from tabletrek.core.state import normalize_text
 from tabletrek.games.touring.cards import (
     CARD_REF,
     CARD_TYPES,
@@ -31,16 +30,18 @@ from tabletrek.games.touring.cards import (
     GO,
     GO_ACCEPTS,
     HAULED,
+    M1,
     M30,
+    MILEAGE,
     MILES,
     PUNCTURE,
     REMEDY_FOR,
     SLUGS,
     TARGETED,
-    DeckSpec,
-    is_mileage,
-    load_deck,
 )
+
+if TYPE_CHECKING:
+    from tabletrek.games.touring.state import TouringState
 
 # Action index layout: plays of untargeted cards use the card code; targeted plays follow, then
 # discards, then the pass (only when a hand is empty).
@@ -53,189 +54,7 @@ DISCARD_BASE = TARGET_BASE + len(TARGETED) * MAX_TEAMS * VARIANTS
 PASS = DISCARD_BASE + CARD_TYPES
 NUM_ACTIONS = PASS + 1
 HAND_SIZE = 5
-
-TEAM_REF = tuple(text_ref(f"touring.team.{t + 1}") for t in range(3))  # team games: 2 or 3 teams
-TEAMS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}
-REDUCED_DECK = (3, 5, 6)
-"""Player counts that play with the 96-card deck and the 70-mile set: the seed's 3 and 6, and 5
-(our ruling: five players play individually like three)."""
-
-_DECK: DeckSpec | None = None
-
-
-def default_deck() -> DeckSpec:
-    global _DECK
-    if _DECK is None:
-        _DECK = load_deck()
-    return _DECK
-
-
-class Touring(Game):
-    name = "touring"
-    package = "tabletrek.games.touring"
-    player_counts = (2, 3, 4, 5, 6)
-    default_players = 2
-    searchable = True
-    option_specs = (
-        OptionSpec("free_discard", False, "touring.option.free_discard"),
-        OptionSpec("max_turns", 2000, "touring.option.max_turns", kind=int, minimum=1),
-        # Go is the first card of a player's area (the seed); records made before this option
-        # existed let Country come first.
-        OptionSpec("country_first", False, "touring.option.country_first", legacy=True),
-    )
-
-    def _setup(self) -> None:
-        deck = default_deck()
-        reduced = self.players in REDUCED_DECK
-        self.teams: int = TEAMS[self.players]
-        self.deck_counts: tuple[int, ...] = deck.reduced if reduced else deck.full
-        self.required: tuple[int, int, int, int] = deck.required_reduced if reduced else deck.required_full
-        self.goal_miles: int = sum(n * m for n, m in zip(self.required, MILES, strict=True))
-        self.team_of: tuple[int, ...] = tuple(s % self.teams for s in range(self.players))
-        self.members: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s for s in range(self.players) if s % self.teams == t) for t in range(self.teams)
-        )
-        self.team_games = self.players > self.teams
-        self.free_discard: bool = self.options["free_discard"]
-        self.max_turns: int = self.options["max_turns"]
-        self.country_first: bool = self.options["country_first"]
-        # Indices that name no move in this player count hold a placeholder with empty text.
-        self._actions: list[Action] = [Action(i, "") for i in range(NUM_ACTIONS)]
-        for card in range(CARD_TYPES):
-            if card not in TARGETED:
-                self._actions[card] = Action(card, f"play {SLUGS[card]}")
-            self._actions[DISCARD_BASE + card] = Action(DISCARD_BASE + card, f"discard {SLUGS[card]}")
-        for slot, card in enumerate(TARGETED):
-            for team in range(self.teams):
-                for variant in range(VARIANTS if card == COLLISION else 1):
-                    index = target_index(slot, team, variant)
-                    words = ["play", SLUGS[card], self.target_label(team)]
-                    if variant:
-                        words.append(VARIANT_WORD[variant])
-                    self._actions[index] = Action(index, " ".join(words))
-        self._actions[PASS] = Action(PASS, "pass")
-        self._by_text = {a.text: a for a in self._actions if a.text}
-
-    def target_label(self, team: int) -> str:
-        """How action texts name an opposing table: its seat (p2) or, in team games, team (t2)."""
-        return f"t{team + 1}" if self.team_games else f"p{team + 1}"
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action(self, index: int) -> Action:
-        action = self._actions[index] if 0 <= index < NUM_ACTIONS else None
-        if action is None or not action.text:
-            raise ValueError(f"touring with {self.players} players has no action {index}")
-        return action
-
-    def action_by_text(self, text: str) -> Action | None:
-        return self._by_text.get(text)
-
-    def _blank_state(self) -> TouringState:
-        return TouringState.__new__(TouringState)
-
-    def _start(self, seed: int) -> TouringState:
-        state = self._blank_state()
-        rng = make_rng(seed)
-        state._init_base(self, seed, rng)
-        deck = [card for card in range(CARD_TYPES) for _ in range(self.deck_counts[card])]
-        rng.shuffle(deck)
-        state.hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(self.players)]
-        state.draw = deck
-        state.discard = []
-        state.go = [[] for _ in range(self.teams)]
-        state.speed = [[] for _ in range(self.teams)]
-        state.miles = [[0, 0, 0, 0] for _ in range(self.teams)]
-        state.to_act = 0
-        state.turns = 0
-        state.winner = None
-        state.ended = False
-        state._begin_turn([])
-        return state
-
-    def _bot_factories(self) -> dict[str, BotFactory]:
-        from tabletrek.games.touring.bots import GreedyBot
-
-        return {"greedy": GreedyBot}
-
-    def rollout_policy(self) -> RolloutPolicy:
-        from tabletrek.games.touring.rollout import greedy_policy  # greedy's scores, no view dicts
-
-        return greedy_policy
-
-    def search_defaults(self) -> dict[str, Any]:
-        # Both measured in docs/research.md: with numba ("Compiled playouts", "Deeper cuts")
-        # thousands of paired playouts fit in 100 ms, on two threads where there are two cores
-        # (the threads change only how soon the move comes); in Python ~150 do, which the tree
-        # uses best.
-        if self.paired_playouts() is not None:
-            threads = min(2, os.cpu_count() or 1)
-            # Two players' cut playouts are scored by the value network, which stays accurate
-            # nearer the move than the logistic model: cut at 40 moves, not 60 (docs/research.md,
-            # "A value network for cut playouts").
-            return {
-                "paired": True,
-                "infer": True,
-                "iterations": 8000,
-                "rollout_depth": 40 if self.players == 2 else 60,
-                "z": 1.5,
-                "threads": threads,
-            }
-        return {"iterations": 150, "rollout_depth": 60, "trust": 30}
-
-    def paired_playouts(self) -> PairedPlayouts | None:
-        try:
-            from tabletrek.games.touring import kernel, worlds  # numba-compiled rules and greedy policy
-        except ImportError:  # no numpy: the [search] extra is not installed
-            return None
-        return worlds.prepare if kernel.available() else None
-
-    def search_belief(self, seat: int, seed: int) -> Belief | None:
-        if self.paired_playouts() is None:
-            return None
-        from tabletrek.games.touring.worlds import HandBelief
-
-        return HandBelief(seat, seed)
-
-    def prepare_search(self) -> None:
-        playouts = self.paired_playouts()
-        if playouts is None:
-            return
-        # One belief update and one paired batch compile (or load) everything a search move runs.
-        state = self.new_game(seed=0)
-        mover = state.current_player
-        assert mover is not None
-        watcher = (mover + 1) % self.players
-        belief = self.search_belief(watcher, 0)
-        action = state.legal_actions()[0]
-        if belief is not None:
-            belief.observe(state, action)
-        state.apply(action)
-        depth = self.search_defaults()["rollout_depth"]
-        playouts(state, watcher, belief, depth)([state.legal_actions()[0].index], [0])
-
-    def evaluator(self) -> Evaluator:
-        from tabletrek.games.touring.rollout import evaluate
-
-        return evaluate
-
-    def search(self) -> SearchSupport:
-        paired = self.paired_playouts()
-        return SearchSupport(
-            defaults=self.search_defaults(),
-            policy=self.rollout_policy(),
-            evaluate=self.evaluator(),
-            paired=paired,
-            belief=self.search_belief if paired is not None else None,
-            prepare=self.prepare_search,
-        )
-
-    def terminal(self) -> TextUI:
-        from tabletrek.games.touring.text import TouringTextUI
-
-        return TouringTextUI(self)
+MAX_SEATS = 6
 
 
 def target_index(slot: int, team: int, variant: int) -> int:
@@ -258,361 +77,395 @@ def collision_variants(state: TouringState, team: int) -> tuple[int, ...]:
     return (TAKE_AUTO,)
 
 
-class TouringState(State):
-    game: Touring
-    hands: list[list[int]]
-    draw: list[int]
-    discard: list[int]
-    go: list[list[int]]
-    speed: list[list[int]]
-    miles: list[list[int]]
-    to_act: int
-    turns: int
-    winner: int | None
-    ended: bool
+# ----- the checks: None, or why the move is illegal --------------------------------------------------
 
-    # ----- queries ------------------------------------------------------------------------------
+Reason = tuple[str, dict[str, Any]]
+"""Why a move is illegal: an ``IllegalAction``'s key and parameters. A plain tuple, and a shared
+constant where the reason has no varying part, because the legal-move listing asks the checks
+about every card in hand on every turn."""
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.ended else self.to_act
 
-    @property
-    def is_over(self) -> bool:
-        return self.ended
+def _per_card(key: str, **params: Any) -> tuple[Reason, ...]:
+    return tuple((key, {"card": CARD_REF[card], **params}) for card in range(CARD_TYPES))
 
-    @property
-    def result(self) -> Result | None:
-        if not self.ended:
-            return None
-        game = self.game
-        scores = tuple(float(self.team_miles(game.team_of[s])) for s in range(game.players))
-        if self.winner is None:
-            return Result((), scores, (0.0,) * game.players, "core.end.max_turns")
-        winners = game.members[self.winner]
-        returns = tuple(1.0 if s in winners else -1.0 for s in range(game.players))
-        return Result(winners, scores, returns, "touring.end.complete")
 
-    def team_miles(self, team: int) -> int:
-        return sum(n * m for n, m in zip(self.miles[team], MILES, strict=True))
+GO_ON_GO: Reason = ("touring.illegal.go_on_go", {})
+GO_NEEDS_REMEDY = tuple(
+    ("touring.illegal.go_needs_remedy", {"top": CARD_REF[top]}) for top in range(CARD_TYPES)
+)
+NO_GO: Reason = ("touring.illegal.no_go", {})
+GO_FIRST: Reason = ("touring.illegal.go_first", {})
+ALREADY_COUNTRY: Reason = ("touring.illegal.already_country", {})
+REMEDY_MISMATCH = {
+    card: ("touring.illegal.remedy_mismatch", {"card": CARD_REF[card], "needs": CARD_REF[delay]})
+    for card, delay in REMEDY_FOR.items()
+}
+OWN_TEAM = _per_card("touring.illegal.own_team")
+CITY_NEEDS_COUNTRY: Reason = ("touring.illegal.city_needs_country", {})
+DELAY_NEEDS_GO = _per_card("touring.illegal.delay_needs_go")
+NOT_IN_HAND = _per_card("touring.illegal.not_in_hand")
+MUST_PLAY: Reason = ("touring.illegal.must_play", {})
+PASS_WITH_CARDS: Reason = ("touring.illegal.pass", {})
 
-    def go_top(self, team: int) -> int | None:
-        pile = self.go[team]
-        return pile[-1] if pile else None
 
-    def speed_top(self, team: int) -> int | None:
-        pile = self.speed[team]
-        return pile[-1] if pile else None
+def go_problem(state: TouringState, team: int, card: int) -> Reason | None:
+    """Go starts the Go pile, or covers a Puncture or a remedy (docs/rules/touring.md)."""
+    pile = state.go[team]
+    if not pile:
+        return None
+    top = pile[-1]
+    if top in GO_ACCEPTS:
+        return None
+    return GO_ON_GO if top == GO else GO_NEEDS_REMEDY[top]
 
-    def is_limited(self, team: int) -> bool:
-        """An empty speed pile counts as City Limits."""
-        pile = self.speed[team]
-        return not pile or pile[-1] != COUNTRY
 
-    # ----- legal actions --------------------------------------------------------------------------
+def mileage_problem(state: TouringState, team: int, card: int) -> Reason | None:
+    """Mileage needs Go on top of the Go pile and room in its pile (the trip is an exact set)."""
+    pile = state.go[team]
+    if not pile or pile[-1] != GO:
+        return NO_GO
+    slot = card - M1
+    required = state.game.required[slot]
+    if state.miles[team][slot] >= required:
+        return ("touring.illegal.pile_full", {"card": CARD_REF[card], "count": required})
+    return None
 
-    def _plays(self, cards: list[int]) -> list[Action]:
-        """The plays of the distinct ``cards`` (in order) the player to act holds."""
-        game = self.game
-        actions = game._actions
-        seat = self.to_act
-        team = game.team_of[seat]
-        go = self.go[team]
-        go_top = go[-1] if go else None
-        speed = self.speed[team]
-        speed_top = speed[-1] if speed else None
-        miles = self.miles[team]
-        required = game.required
-        plays: list[Action] = []
-        for card in cards:
-            if card == GO:
-                if go_top is None or go_top in GO_ACCEPTS:
-                    plays.append(actions[GO])
-            elif card <= M30:
-                slot = card - 1
-                if go_top == GO and miles[slot] < required[slot]:
-                    plays.append(actions[card])
-            elif card == COUNTRY:
-                # Go is "the first card a player places in their own area" (the seed): Country
-                # starts the speed pile only once the Go pile holds a card, which is always a Go
-                # first (a delay needs a Go, a remedy a delay).
-                if speed_top == CITY or (speed_top is None and (go or game.country_first)):
-                    plays.append(actions[COUNTRY])
-            elif card in (GASOLINE, HAULED):
-                if go_top == REMEDY_FOR[card]:
-                    plays.append(actions[card])
-            else:
-                slot = TARGETED.index(card)
-                for other in range(game.teams):
-                    if other == team:
-                        continue
-                    if card == CITY:
-                        pile = self.speed[other]
-                        if pile and pile[-1] == COUNTRY:
-                            plays.append(actions[target_index(slot, other, 0)])
-                        continue
-                    pile = self.go[other]
-                    if not pile or pile[-1] != GO:
-                        continue
-                    if card == COLLISION:
-                        for variant in collision_variants(self, other):
-                            plays.append(actions[target_index(slot, other, variant)])
-                    else:
-                        plays.append(actions[target_index(slot, other, 0)])
-        return plays
 
-    def _legal_actions(self) -> list[Action]:
-        hand = self.hands[self.to_act]
-        if not hand:
-            return [self.game._actions[PASS]]
-        cards = sorted(set(hand))
-        plays = self._plays(cards)
-        if plays and not self.game.free_discard:
-            return plays
-        actions = self.game._actions
-        return plays + [actions[DISCARD_BASE + card] for card in cards]
+def country_problem(state: TouringState, team: int, card: int) -> Reason | None:
+    """Country covers City Limits or starts the speed pile. Go is "the first card a player places
+    in their own area" (the seed): an empty speed pile takes Country only once the Go pile holds a
+    card, which is always a Go first (a delay needs a Go, a remedy a delay)."""
+    pile = state.speed[team]
+    if pile:
+        return None if pile[-1] == CITY else ALREADY_COUNTRY
+    if state.go[team] or state.game.country_first:
+        return None
+    return GO_FIRST
 
-    # ----- applying -------------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
-        game = self.game
-        seat = self.to_act
-        team = game.team_of[seat]
-        index = action.index
-        events: list[Event] = []
-        player = seat_ref(seat)
-        if index == PASS:
-            events.append(Event("touring.event.pass", {"player": player}))
-        elif index >= DISCARD_BASE:
-            card = index - DISCARD_BASE
-            self.hands[seat].remove(card)
-            self.discard.append(card)
-            events.append(Event("touring.event.discard", {"player": player, "card": CARD_REF[card]}))
-        elif index >= TARGET_BASE:
-            card, victim, variant = decode_target(index)
-            self.hands[seat].remove(card)
-            events.append(self._attack(seat, card, victim, variant))
-        else:
-            card = index
-            self.hands[seat].remove(card)
-            if is_mileage(card):
-                slot = card - 1
-                if card == M30 and self.is_limited(team):
-                    self.discard.append(card)
-                    events.append(Event("touring.event.speeding", {"player": player}))
-                else:
-                    self.miles[team][slot] += 1
-                    events.append(
-                        Event(
-                            "touring.event.miles",
-                            {"player": player, "card": CARD_REF[card], "total": self.team_miles(team)},
-                        )
-                    )
-                    if self.miles[team] == list(game.required):
-                        self.winner = team
-                        self.ended = True
-            elif card == COUNTRY:
-                self.speed[team].append(card)
-                events.append(Event("touring.event.play", {"player": player, "card": CARD_REF[card]}))
-            else:
-                self.go[team].append(card)
-                events.append(Event("touring.event.play", {"player": player, "card": CARD_REF[card]}))
-        self.turns += 1
-        if self.ended:
-            events.append(Event("touring.event.won", {"player": player, "miles": self.team_miles(team)}))
-        elif self.turns >= game.max_turns:
-            self.ended = True
-            events.append(Event("touring.event.max_turns", {"turns": self.turns}))
-        else:
-            self.to_act = (seat + 1) % game.players
-            self._begin_turn(events)
-        return events
+def remedy_problem(state: TouringState, team: int, card: int) -> Reason | None:
+    """A remedy covers only its own delay."""
+    pile = state.go[team]
+    if pile and pile[-1] == REMEDY_FOR[card]:
+        return None
+    return REMEDY_MISMATCH[card]
 
-    def _attack(self, seat: int, card: int, victim: int, variant: int) -> Event:
-        target = TEAM_REF[victim] if self.game.team_games else seat_ref(victim)
-        args: dict[str, Any] = {"player": seat_ref(seat), "card": CARD_REF[card], "target": target}
-        if card == CITY:
-            self.speed[victim].append(card)
-            return Event("touring.event.attack", args)
-        self.go[victim].append(card)
-        lost: list[int] = []
-        miles = self.miles[victim]
-        country = not self.is_limited(victim)
-        if card == PUNCTURE:
-            if country and miles[2]:
-                lost.append(2)
-        elif card == COLLISION:
-            if not country:
-                if miles[2]:
-                    lost.append(2)
-            elif variant == TAKE_15S or (variant == TAKE_AUTO and not miles[3]):
-                lost.extend([2] * min(2, miles[2]))
-            elif miles[3]:
-                lost.append(3)
-        for slot in lost:
-            miles[slot] -= 1
-            self.discard.append(slot + 1)
-        if not lost:
-            return Event("touring.event.attack", args)
-        args["lost"] = " + ".join(str(MILES[slot]) for slot in lost)
-        args["miles"] = sum(MILES[slot] for slot in lost)
-        return Event("touring.event.attack_loss", args)
 
-    def _begin_turn(self, events: list[Event]) -> None:
-        """The player to act draws one card, reshuffling as the seed says when the pile is out."""
-        seat = self.to_act
-        if not self.draw:
-            self._reshuffle(events)
-        if not self.draw:
-            events.append(Event("touring.event.no_draw", {"player": seat_ref(seat)}))
-            return
-        card = self.draw.pop()
-        self.hands[seat].append(card)
-        events.append(
-            Event(
-                "touring.event.drew", {"player": seat_ref(seat)}, {"card": CARD_REF[card]}, frozenset((seat,))
+OwnCheck = Callable[["TouringState", int, int], "Reason | None"]
+OWN_CHECKS: dict[int, OwnCheck] = {
+    GO: go_problem,
+    **dict.fromkeys(MILEAGE, mileage_problem),
+    COUNTRY: country_problem,
+    GASOLINE: remedy_problem,
+    HAULED: remedy_problem,
+}
+"""The check of each card played on the player's own piles; the other cards are attacks."""
+
+
+def attack_problem(state: TouringState, team: int, card: int, victim: int, variant: int) -> Reason | None:
+    """City Limits goes on an opponent in the Country; a delay on an opponent who is moving, and
+    a Collision's loss is the attacker's choice only when both losses are possible."""
+    if victim == team:
+        return OWN_TEAM[card]
+    if card == CITY:
+        speed = state.speed[victim]
+        return None if speed and speed[-1] == COUNTRY else CITY_NEEDS_COUNTRY
+    go = state.go[victim]
+    if not go or go[-1] != GO:
+        return DELAY_NEEDS_GO[card]
+    if card != COLLISION:
+        return None
+    allowed = collision_variants(state, victim)
+    if variant in allowed:
+        return None
+    choices = " or ".join(VARIANT_WORD[v] for v in allowed if v) or "-"
+    return ("touring.illegal.collision_choice", {"choices": choices})
+
+
+def discard_problem(state: TouringState, can_play: bool) -> Reason | None:
+    """A player who can play must play, unless the table plays with ``free_discard``."""
+    return MUST_PLAY if can_play and not state.game.free_discard else None
+
+
+def pass_problem(state: TouringState) -> Reason | None:
+    """Only a player with an empty hand passes."""
+    return PASS_WITH_CARDS if state.hands[state.to_act] else None
+
+
+# ----- the legal moves ----------------------------------------------------------------------------
+
+ATTACK_VARIANTS = {card: range(VARIANTS) if card == COLLISION else range(1) for card in TARGETED}
+"""The variants a play of each targeted card may name (only a Collision's loss is a choice)."""
+OWN_CHECK = tuple(OWN_CHECKS.get(card) for card in range(CARD_TYPES))
+"""``OWN_CHECKS`` by card code (None: an attack), for the legal-move listing."""
+
+
+CARD_BIT = tuple(1 << card for card in range(CARD_TYPES))
+KINDS = tuple(tuple(c for c in range(CARD_TYPES) if kinds & CARD_BIT[c]) for kinds in range(1 << CARD_TYPES))
+"""The card codes in each set of card types (one bit per type), ascending."""
+
+
+def distinct_cards(hand: list[int]) -> tuple[int, ...]:
+    """The hand's card types in code order (a table lookup: cheaper than sorting a set every move)."""
+    kinds = 0
+    for card in hand:
+        kinds |= CARD_BIT[card]
+    return KINDS[kinds]
+
+
+def legal_actions(state: TouringState) -> list[Action]:
+    """The plays the checks allow, card by card in code order; then discards; then the pass."""
+    actions = state.game._actions
+    cards = distinct_cards(state.hands[state.to_act])
+    legal = legal_plays(state, cards)
+    if discard_problem(state, bool(legal)) is None:
+        legal += [actions[DISCARD_BASE + card] for card in cards]
+    # A player holding a card can always play or discard it, so only an empty list needs asking.
+    if not legal and pass_problem(state) is None:
+        legal.append(actions[PASS])
+    return legal
+
+
+def legal_plays(state: TouringState, cards: tuple[int, ...]) -> list[Action]:
+    """The legal plays of the distinct ``cards`` (in order) the player to act holds: each card on
+    the player's own piles, or on each opposing table with each variant (``Touring.attacks``)."""
+    game = state.game
+    actions = game._actions
+    team = game.team_of[state.to_act]
+    attacks = game.attacks[team]
+    plays: list[Action] = []
+    for card in cards:
+        own = OWN_CHECK[card]
+        if own is None:
+            for victim, variant, action in attacks[card]:
+                if attack_problem(state, team, card, victim, variant) is None:
+                    plays.append(action)
+        elif own(state, team, card) is None:
+            plays.append(actions[card])
+    return plays
+
+
+# ----- why a move is illegal ----------------------------------------------------------------------
+
+
+def explain(state: TouringState, text: str) -> IllegalAction:
+    """Why ``text`` is not a legal move now: a parse error, or the reason of the move's check."""
+    if state.is_over:
+        return IllegalAction("core.illegal.game_over")
+    words = normalize_text(text).split()
+    verb = words[0] if words else ""
+    if verb == "pass":
+        reason = pass_problem(state)
+    elif verb not in ("play", "discard"):
+        reason = ("touring.illegal.unknown", {"action": text})
+    elif len(words) < 2 or words[1] not in CODE:
+        reason = ("touring.illegal.unknown_card", {"action": text, "cards": ", ".join(SLUGS)})
+    else:
+        reason = _card_move_problem(state, verb, CODE[words[1]], words[2:], text)
+    if reason is None:
+        return IllegalAction("core.illegal.not_legal", action=text)
+    key, params = reason
+    return IllegalAction(key, **params)
+
+
+def _card_move_problem(
+    state: TouringState, verb: str, card: int, rest: list[str], text: str
+) -> Reason | None:
+    """The check of ``discard CARD`` or ``play CARD [TARGET [VARIANT]]``."""
+    if card not in state.hands[state.to_act]:
+        return NOT_IN_HAND[card]
+    if verb == "discard":
+        if rest:
+            return ("touring.illegal.unknown", {"action": text})
+        cards = distinct_cards(state.hands[state.to_act])
+        return discard_problem(state, bool(legal_plays(state, cards)))
+    team = state.game.team_of[state.to_act]
+    own = OWN_CHECKS.get(card)
+    if own is not None:
+        return ("touring.illegal.no_target", {"card": CARD_REF[card]}) if rest else own(state, team, card)
+    return _attack_text_problem(state, team, card, rest, text)
+
+
+def _attack_text_problem(
+    state: TouringState, team: int, card: int, rest: list[str], text: str
+) -> Reason | None:
+    """The check of an attack named as ``play CARD TARGET [VARIANT]``."""
+    game = state.game
+    labels = {game.target_label(t): t for t in range(game.teams)}
+    if not rest:
+        return ("touring.illegal.need_target", {"card": CARD_REF[card]})
+    if rest[0] not in labels:
+        return ("touring.illegal.bad_target", {"target": rest[0], "targets": ", ".join(sorted(labels))})
+    variant = TAKE_AUTO
+    if len(rest) > 1:
+        if len(rest) > 2 or rest[1] not in VARIANT_WORD[1:] or len(ATTACK_VARIANTS[card]) == 1:
+            return ("touring.illegal.unknown", {"action": text})
+        variant = VARIANT_WORD.index(rest[1])
+    return attack_problem(state, team, card, labels[rest[0]], variant)
+
+
+# ----- the deal and the moves ---------------------------------------------------------------------
+
+SEAT = tuple(seat_ref(seat) for seat in range(MAX_SEATS))
+TEAM_REF = tuple(text_ref(f"touring.team.{t + 1}") for t in range(3))  # team games: 2 or 3 teams
+
+
+def _event_per_seat_and_card(key: str, *, secret: bool = False) -> tuple[tuple[Event, ...], ...]:
+    if secret:
+        return tuple(
+            tuple(
+                Event(key, {"player": SEAT[s]}, {"card": CARD_REF[c]}, frozenset((s,)))
+                for c in range(CARD_TYPES)
             )
+            for s in range(MAX_SEATS)
         )
+    return tuple(
+        tuple(Event(key, {"player": SEAT[s], "card": CARD_REF[c]}) for c in range(CARD_TYPES))
+        for s in range(MAX_SEATS)
+    )
 
-    def _reshuffle(self, events: list[Event]) -> None:
-        pool = self.discard
-        for piles in (self.go, self.speed):
-            for i, pile in enumerate(piles):
-                if len(pile) > 1:
-                    pool.extend(pile[:-1])
-                    piles[i] = pile[-1:]
-        self.discard = []
-        self.rng.shuffle(pool)
-        self.draw = pool
-        events.append(Event("touring.event.reshuffle", {"cards": len(pool)}))
 
-    def explain(self, text: str) -> IllegalAction:
-        from tabletrek.games.touring.explain import explain
+# Events are immutable and most depend only on the seat and the card, so those are made once here
+# rather than for every move.
+PLAYED = _event_per_seat_and_card("touring.event.play")
+DISCARDED = _event_per_seat_and_card("touring.event.discard")
+DREW = _event_per_seat_and_card("touring.event.drew", secret=True)
+PASSED = tuple(Event("touring.event.pass", {"player": SEAT[s]}) for s in range(MAX_SEATS))
+SPEEDING = tuple(Event("touring.event.speeding", {"player": SEAT[s]}) for s in range(MAX_SEATS))
 
-        return explain(self, text)
 
-    # ----- views ------------------------------------------------------------------------------------
+def deal(state: TouringState) -> None:
+    """Shuffle, deal five cards each, and the first player draws (docs/rules/touring.md, "Setup")."""
+    game = state.game
+    deck = [card for card in range(CARD_TYPES) for _ in range(game.deck_counts[card])]
+    state.rng.shuffle(deck)
+    state.hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(game.players)]
+    state.draw = deck
+    state.discard = []
+    state.go = [[] for _ in range(game.teams)]
+    state.speed = [[] for _ in range(game.teams)]
+    state.miles = [[0, 0, 0, 0] for _ in range(game.teams)]
+    state.to_act = 0
+    state.turns = 0
+    state.winner = None
+    state.is_over = False
+    begin_turn(state, [])
 
-    def _table(self, team: int) -> dict[str, Any]:
-        game = self.game
-        miles = self.miles[team]
-        return {
-            "team": team,
-            "label": game.target_label(team),
-            "seats": list(game.members[team]),
-            "go": [SLUGS[c] for c in self.go[team]],
-            "speed": [SLUGS[c] for c in self.speed[team]],
-            "miles": {SLUGS[c]: miles[c - 1] for c in (1, 2, 3, 4)},
-            "total": self.team_miles(team),
-            "moving": self.go_top(team) == GO,
-            "limited": self.is_limited(team),
-        }
 
-    def public_view(self) -> dict[str, Any]:
-        game = self.game
-        result = self.result
-        return {
-            "game": game.name,
-            "players": game.players,
-            "teams": [list(m) for m in game.members],
-            "team_of": list(game.team_of),
-            "seat": None,
-            "team": None,
-            "hand": None,
-            "to_act": self.current_player,
-            "turn": self.turns,
-            "hand_counts": [len(h) for h in self.hands],
-            "draw_pile": len(self.draw),
-            "discard": [SLUGS[c] for c in self.discard],
-            "tables": [self._table(t) for t in range(game.teams)],
-            "required": {SLUGS[c]: game.required[c - 1] for c in (1, 2, 3, 4)},
-            "goal": game.goal_miles,
-            "options": dict(game.options),
-            "over": self.ended,
-            "result": result.to_dict() if result else None,
-        }
+def apply(state: TouringState, action: Action) -> list[Event]:
+    """Carry out a legal move, then end the turn: the game is won or drawn, or the next player draws."""
+    seat = state.to_act
+    index = action.index
+    if index == PASS:
+        events = [PASSED[seat]]
+    elif index >= DISCARD_BASE:
+        card = index - DISCARD_BASE
+        state.hands[seat].remove(card)
+        state.discard.append(card)
+        events = [DISCARDED[seat][card]]
+    elif index >= TARGET_BASE:
+        card, victim, variant = decode_target(index)
+        state.hands[seat].remove(card)
+        events = [attack(state, seat, card, victim, variant)]
+    else:
+        state.hands[seat].remove(index)
+        events = [play_own(state, seat, index)]
+    state.turns += 1
+    game = state.game
+    if state.is_over:
+        team = game.team_of[seat]
+        events.append(Event("touring.event.won", {"player": SEAT[seat], "miles": state.team_miles(team)}))
+    elif state.turns >= game.max_turns:
+        state.is_over = True
+        events.append(Event("touring.event.max_turns", {"turns": state.turns}))
+    else:
+        state.to_act = (seat + 1) % game.players
+        begin_turn(state, events)
+    return events
 
-    def view(self, seat: int) -> dict[str, Any]:
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"no seat {seat} in a {self.game.players}-player game")
-        view = self.public_view()
-        view["seat"] = seat
-        view["team"] = self.game.team_of[seat]
-        view["hand"] = [SLUGS[c] for c in sorted(self.hands[seat])]
-        return view
 
-    # ----- copies, search, serialization ------------------------------------------------------------
+def play_own(state: TouringState, seat: int, card: int) -> Event:
+    team = state.game.team_of[seat]
+    if M1 <= card <= M30:
+        return drive(state, seat, team, card)
+    if card == COUNTRY:
+        state.speed[team].append(card)
+    else:
+        state.go[team].append(card)
+    return PLAYED[seat][card]
 
-    def clone(self) -> TouringState:
-        other = TouringState.__new__(TouringState)
-        self._copy_base_into(other, copy_rng(self.rng))
-        other.hands = [list(h) for h in self.hands]
-        other.draw = list(self.draw)
-        other.discard = list(self.discard)
-        other.go = [list(p) for p in self.go]
-        other.speed = [list(p) for p in self.speed]
-        other.miles = [list(m) for m in self.miles]
-        other.to_act = self.to_act
-        other.turns = self.turns
-        other.winner = self.winner
-        other.ended = self.ended
-        return other
 
-    def determinize(self, seat: int, rng: random.Random) -> TouringState:
-        other = self.clone()
-        other.rng = make_rng(rng.getrandbits(63))
-        pool = list(self.draw)
-        for s, hand in enumerate(self.hands):
-            if s != seat:
-                pool.extend(hand)
-        rng.shuffle(pool)
-        for s, hand in enumerate(self.hands):
-            if s != seat:
-                other.hands[s] = [pool.pop() for _ in hand]
-        other.draw = pool
-        return other
+def drive(state: TouringState, seat: int, team: int, card: int) -> Event:
+    """A mileage card: a 30 under City Limits is speeding and is discarded; completing the exact
+    set of the trip wins."""
+    if card == M30 and state.is_limited(team):
+        state.discard.append(card)
+        return SPEEDING[seat]
+    miles = state.miles[team]
+    miles[card - M1] += 1
+    if tuple(miles) == state.game.required:
+        state.winner = team
+        state.is_over = True
+    total = sum(map(mul, miles, MILES))
+    return Event("touring.event.miles", {"player": SEAT[seat], "card": CARD_REF[card], "total": total})
 
-    def _dump(self) -> dict[str, Any]:
-        def names(cards: list[int]) -> list[str]:
-            return [SLUGS[c] for c in cards]
 
-        return {
-            "hands": [names(h) for h in self.hands],
-            "draw": names(self.draw),
-            "discard": names(self.discard),
-            "go": [names(p) for p in self.go],
-            "speed": [names(p) for p in self.speed],
-            "miles": [list(m) for m in self.miles],
-            "to_act": self.to_act,
-            "turns": self.turns,
-            "winner": self.winner,
-            "ended": self.ended,
-        }
+def attack(state: TouringState, seat: int, card: int, victim: int, variant: int) -> Event:
+    target = TEAM_REF[victim] if state.game.team_games else SEAT[victim]
+    args: dict[str, Any] = {"player": SEAT[seat], "card": CARD_REF[card], "target": target}
+    if card == CITY:
+        state.speed[victim].append(card)
+        return Event("touring.event.attack", args)
+    state.go[victim].append(card)
+    miles = state.miles[victim]
+    lost = mileage_lost(card, miles, not state.is_limited(victim), variant)
+    for slot in lost:
+        miles[slot] -= 1
+        state.discard.append(slot + M1)
+    if not lost:
+        return Event("touring.event.attack", args)
+    args["lost"] = " + ".join(str(MILES[slot]) for slot in lost)
+    args["miles"] = sum(MILES[slot] for slot in lost)
+    return Event("touring.event.attack_loss", args)
 
-    def _load(self, data: Mapping[str, Any]) -> None:
-        def codes(names: list[str]) -> list[int]:
-            return [CODE[n] for n in names]
 
-        self.hands = [codes(h) for h in data["hands"]]
-        self.draw = codes(data["draw"])
-        self.discard = codes(data["discard"])
-        self.go = [codes(p) for p in data["go"]]
-        self.speed = [codes(p) for p in data["speed"]]
-        self.miles = [[int(x) for x in m] for m in data["miles"]]
-        self.to_act = int(data["to_act"])
-        self.turns = int(data["turns"])
-        self.winner = None if data["winner"] is None else int(data["winner"])
-        self.ended = bool(data["ended"])
-        if len(self.hands) != self.game.players or len(self.go) != self.game.teams:
-            raise ValueError("piles do not match the number of players")
+def mileage_lost(card: int, miles: list[int], country: bool, variant: int) -> list[int]:
+    """The mileage slots a delay takes from its victim: a Puncture in the Country costs a 15; a
+    Collision costs a 15 in town, and in the Country a 30 or two 15s (the attacker's choice when
+    both are possible)."""
+    if card == PUNCTURE:
+        return [2] if country and miles[2] else []
+    if card != COLLISION:
+        return []
+    if not country:
+        return [2] if miles[2] else []
+    if variant == TAKE_15S or (variant == TAKE_AUTO and not miles[3]):
+        return [2] * min(2, miles[2])
+    return [3] if miles[3] else []
 
-    def card_counts(self) -> list[int]:
-        """How many of each card type are anywhere: hands, piles, draw and discard."""
-        counts = [0] * CARD_TYPES
-        for cards in (*self.hands, self.draw, self.discard, *self.go, *self.speed):
-            for card in cards:
-                counts[card] += 1
-        for miles in self.miles:
-            for slot, n in enumerate(miles):
-                counts[slot + 1] += n
-        return counts
+
+def begin_turn(state: TouringState, events: list[Event]) -> None:
+    """The player to act draws one card, reshuffling as the seed says when the pile is out."""
+    seat = state.to_act
+    if not state.draw:
+        reshuffle(state, events)
+        if not state.draw:
+            events.append(Event("touring.event.no_draw", {"player": SEAT[seat]}))
+            return
+    card = state.draw.pop()
+    state.hands[seat].append(card)
+    events.append(DREW[seat][card])
+
+
+def reshuffle(state: TouringState, events: list[Event]) -> None:
+    """The discards and the buried cards of every Go and speed pile become the new draw pile."""
+    pool = state.discard
+    for piles in (state.go, state.speed):
+        for i, pile in enumerate(piles):
+            if len(pile) > 1:
+                pool.extend(pile[:-1])
+                piles[i] = pile[-1:]
+    state.discard = []
+    state.rng.shuffle(pool)
+    state.draw = pool
+    events.append(Event("touring.event.reshuffle", {"cards": len(pool)}))

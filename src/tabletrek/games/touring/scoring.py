@@ -30,7 +30,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TARGET_B
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.games.touring.bots import Weights
-    from tabletrek.games.touring.rules import TouringState
+    from tabletrek.games.touring.state import TouringState
 
 MILE_KEYS = ("1", "3", "15", "30")
 

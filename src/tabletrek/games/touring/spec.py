@@ -6,7 +6,7 @@ SPEC = register_game(
     GameSpec(
         name="touring",
         package="tabletrek.games.touring",
-        game="tabletrek.games.touring.rules:Touring",
+        game="tabletrek.games.touring.game:Touring",
         rules_version=1,
         information=Information.IMPERFECT,
         chance=Chance.EXPLICIT,

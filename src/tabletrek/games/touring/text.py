@@ -15,7 +15,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TAKE_30,
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
-    from tabletrek.games.touring.rules import Touring
+    from tabletrek.games.touring.game import Touring
 
 MILE_KEYS = ("1", "3", "15", "30")
 STYLE = {

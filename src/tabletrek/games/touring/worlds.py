@@ -51,7 +51,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.search import PlayoutRunner
-    from tabletrek.games.touring.rules import TouringState
+    from tabletrek.games.touring.state import TouringState
 
 PARTICLES = 1024
 # Share of the dead particles replaced by fresh deals (the rest copy survivors).
