@@ -30,9 +30,11 @@ def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
     assert sum(r.decoded for r in reports) >= 0.8 * len(reports)
 
 
-@pytest.mark.parametrize("pack", ["en", "zh-Hant"])
-def test_self_play_is_deterministic(pack: str) -> None:
-    params = {"giver_models": "e5,minilm,l3", "guesser_models": "glove"}
+@pytest.mark.parametrize(
+    ("pack", "giver", "guesser"), [("en", "e5,minilm,l3,mpnet", "glove"), ("zh-Hant", "e5", "mpnet")]
+)
+def test_self_play_is_deterministic(pack: str, giver: str, guesser: str) -> None:
+    params = {"giver_models": giver, "guesser_models": guesser}
     first = play_game(7, params, {"word_pack": pack})
     assert first == play_game(7, params, {"word_pack": pack})
     assert [r.word for r in first.clue_reports] == [
