@@ -39,7 +39,7 @@ from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
 
 HELDOUT = "use"
 HELDOUT_DIR = Path(__file__).resolve().parent / "data"
-AI = {"en": "e5,minilm,l3,glove", "zh-Hant": "e5,minilm,l3,glove"}
+AI = {"en": "e5,minilm,l3,glove,mpnet", "zh-Hant": "e5,mpnet"}
 
 CONFIGS: dict[str, dict[str, Any]] = {
     # the headline: the AI's shipped tables on one side, the held-out model on the other
@@ -48,9 +48,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "zh-a-heldout": {"lang": "zh-Hant", "giver_models": AI["zh-Hant"], "guesser_models": HELDOUT},
     "zh-b-heldout": {"lang": "zh-Hant", "giver_models": HELDOUT, "guesser_models": AI["zh-Hant"]},
     # development: one shipped model plays the partner, the AI uses the others
-    "en-a-loo-glove": {"lang": "en", "giver_models": "e5,minilm,l3", "guesser_models": "glove"},
-    "en-a-loo-e5": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": "e5"},
-    "en-b-loo-glove": {"lang": "en", "giver_models": "glove", "guesser_models": "e5,minilm,l3"},
+    "en-a-loo-glove": {"lang": "en", "giver_models": "e5,minilm,l3,mpnet", "guesser_models": "glove"},
+    "en-a-loo-e5": {"lang": "en", "giver_models": "minilm,l3,glove,mpnet", "guesser_models": "e5"},
+    "en-a-loo-mpnet": {"lang": "en", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"},
+    "en-b-loo-glove": {"lang": "en", "giver_models": "glove", "guesser_models": "e5,minilm,l3,mpnet"},
     # the old shipped set against the held-out partner (what the tables were before e5)
     "en-a-old-set": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": HELDOUT},
     # upper bounds: both sides share the tables
