@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.core.data import DataError
+from tabletrek.games.codenames_duet.words import load_pack
 
 FloatArray = npt.NDArray[np.float32]
 DATA_FILES = ("tables.npz", "vocab.txt")
@@ -183,8 +184,6 @@ class Tables:
 def pair_agreement(model_a: str, model_b: str, lang: str = "en") -> FloatArray:
     """Per clue word, how alike two models find it: the correlation of its similarities to the
     pack's words under each model (a word one model "reads" oddly is a risky clue)."""
-    from tabletrek.games.codenames_duet.words import load_pack
-
     tables = load_tables(lang)
     if (model_a, model_b) in tables.agreement:  # precomputed by the build
         return tables.agreement[(model_a, model_b)]
