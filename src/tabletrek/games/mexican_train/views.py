@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.games.mexican_train.rules import NO_TILE, PHASE_NAMES
+
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
@@ -22,8 +24,6 @@ def oriented(state: MexicanTrainState, train: int) -> list[list[int]]:
 
 
 def public_view(state: MexicanTrainState) -> dict[str, Any]:
-    from tabletrek.games.mexican_train.state import PHASE_NAMES
-
     game = state.game
     ts = game.tileset
     open_doubles = set(state.open_doubles())
@@ -71,8 +71,6 @@ def public_view(state: MexicanTrainState) -> dict[str, Any]:
 
 
 def seat_view(state: MexicanTrainState, seat: int) -> dict[str, Any]:
-    from tabletrek.games.mexican_train.state import NO_TILE
-
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.game.players:
         raise ValueError(f"no seat {seat!r} in a {state.game.players}-player game")
     ts = state.game.tileset
