@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import tabletrek
 from tabletrek import IllegalAction
-from tabletrek.games.mexican_train.rules import draw_problem, end_problem, pass_problem, play_problem
+from tabletrek.games.mexican_train.rules import play_problem, turn_problems
 from tabletrek.games.mexican_train.state import MexicanTrainState
 from tests.contract import advance, assert_exact_round_trips
 
@@ -93,11 +93,8 @@ def test_legal_moves_are_the_moves_whose_check_passes_and_the_rest_are_explained
         for r in range(game.slots)
         if play_problem(state, t, r) is None
     }
-    checks = {
-        game.draw_action: draw_problem(state, bool(plays)),
-        game.pass_action: pass_problem(state, bool(plays)),
-        game.end_action: end_problem(state),
-    }
+    draw, pass_, end = turn_problems(state, bool(plays))
+    checks = {game.draw_action: draw, game.pass_action: pass_, game.end_action: end}
     allowed = plays | {action for action, problem in checks.items() if problem is None}
     assert set(state.legal_actions()) == allowed
     for index in range(game.num_actions):

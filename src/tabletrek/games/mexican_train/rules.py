@@ -1,11 +1,13 @@
 """Mexican Train's transitions (``rules/en.md``): what may be played now, what a move does, and why a
 move is refused.
 
-One copy of the rules: each kind of move has one check that returns None or the reason the move is
-refused (a key under ``mexican_train.illegal``): ``play_problem`` (the tile, then the train, then the
-match), ``draw_problem``, ``pass_problem`` and ``end_problem``. ``legal_actions`` offers exactly the
-moves whose check passes and ``explain`` reports the failing check's reason, so the moves offered and
-the reasons given cannot disagree.
+One copy of the rules: each kind of move has one check that gives None or the reason the move is
+refused (a key under ``mexican_train.illegal``): a tile play's is ``play_problem`` (``tile_problem``,
+then ``train_problems``, then the match of the tile with the train's open end), and draw, pass and end
+share ``turn_problems``. ``legal_actions`` offers exactly the moves whose check passes and ``explain``
+reports the failing check's reason, so the moves offered and the reasons given cannot disagree. The
+train and turn checks answer for every train (every turn move) at once: the legal moves need them all,
+and one call costs what a comparison or two does.
 
 A turn moves through phases: ``FIRST`` (a seat's first turn of the round: a run on its own train,
 nothing else, no drawing), ``PLAY`` (one tile; again after a double) and ``DRAWN`` (after drawing
@@ -34,6 +36,7 @@ PLAY_KEYS = tuple(
 )
 TRAIN_ALIASES = {"mexican": "mx", "mex": "mx", "m": "mx"}
 OWN_ALIASES = ("own", "mine", "me")
+TURN_MOVES = ("draw", "pass", "end")  # the moves other than plays, in the order turn_problems gives them
 
 # The reasons a move is refused: keys of mexican_train.illegal in the catalogs. A check returns one
 # of these or None; ``explain`` adds the details its message names (``_details``).
@@ -78,58 +81,62 @@ def tile_problem(state: MexicanTrainState, tile: int) -> str | None:
     return None
 
 
-def train_problem(state: MexicanTrainState, train: int) -> str | None:
-    """Why the seat to act may not add a tile to ``train`` now, or None ("Your first turn",
-    "Later turns", "Doubles")."""
+def train_problems(state: MexicanTrainState) -> list[str | None]:
+    """For each train (the seats' trains, then the Mexican train): why the seat to act may not add a
+    tile to it now, or None where it may."""
+    game = state.game
     seat = state.to_act
     if state.phase == FIRST:
-        return None if train == seat else FIRST_OWN_ONLY
-    if train not in (seat, state.game.mexican) and not state.markers[train]:
-        return PRIVATE_TRAIN
-    if state.open and train not in state.open and must_satisfy(state):
-        return MUST_SATISFY
-    return None
+        # "Your first turn": one's own train, nowhere else.
+        problems: list[str | None] = [FIRST_OWN_ONLY] * game.slots
+        problems[seat] = None
+        return problems
+    # "Later turns": one's own train, the Mexican train and the public (marked) trains; no private one.
+    problems = [PRIVATE_TRAIN] * game.players + [None]
+    problems[seat] = None
+    if True in state.markers:
+        for owner, public in enumerate(state.markers):
+            if public:
+                problems[owner] = None
+    # "Doubles": while a double is open and binds this play, nothing but an open double takes a tile.
+    if state.open and must_satisfy(state):
+        for train in range(game.slots):
+            if problems[train] is None and train not in state.open:
+                problems[train] = MUST_SATISFY
+    return problems
 
 
 def play_problem(state: MexicanTrainState, tile: int, train: int) -> str | None:
     """Why ``tile`` may not go on ``train`` now, or None: the tile, the train, then the match."""
-    problem = tile_problem(state, tile) or train_problem(state, train)
+    problem = tile_problem(state, tile) or train_problems(state)[train]
     if problem is None and state.game.placements[train][state.ends[train]][tile] is None:
         return NO_MATCH
     return problem
 
 
-def draw_problem(state: MexicanTrainState, can_play: bool) -> str | None:
-    """Why the seat to act may not draw now, or None (``can_play``: some tile play is legal)."""
+def turn_problems(state: MexicanTrainState, can_play: bool) -> tuple[str | None, str | None, str | None]:
+    """Why the seat to act may not draw, pass, or end its run now (None where it may), by phase;
+    ``can_play``: some tile play is legal."""
     if state.phase == FIRST:
-        return FIRST_NO_DRAW
+        # "Your first turn": no drawing; pass only when no tile starts the train; a run may end
+        # anywhere but right after a double (the run ends by itself when nothing can follow it).
+        pass_problem = PASS_IN_RUN if state.run else MUST_START if can_play else None
+        if state.run == 0:
+            end_problem = END_NOTHING
+        elif state.game.tileset.is_double[state.trains[state.to_act][-1]]:
+            end_problem = DOUBLE_CONTINUE
+        else:
+            end_problem = None
+        return FIRST_NO_DRAW, pass_problem, end_problem
     if state.phase == DRAWN:
-        return ALREADY_DREW
-    if not state.boneyard:
-        return BONEYARD_EMPTY
-    return MUST_PLAY if can_play else None
-
-
-def pass_problem(state: MexicanTrainState, can_play: bool) -> str | None:
-    """Why the seat to act may not pass now, or None: a first turn passes only when nothing starts
-    the train; after a draw one may always pass; otherwise only with nothing to play or draw."""
-    if state.phase == FIRST:
-        return PASS_IN_RUN if state.run else MUST_START if can_play else None
-    if state.phase == DRAWN:
-        return None
-    return MUST_PLAY if can_play else MUST_DRAW if state.boneyard else None
-
-
-def end_problem(state: MexicanTrainState) -> str | None:
-    """Why the seat to act may not end a first-turn run now, or None."""
-    if state.phase != FIRST:
-        return END_FIRST_ONLY
-    if state.run == 0:
-        return END_NOTHING
-    # A double must be followed: the run would have ended by itself if nothing could follow it.
-    if state.game.tileset.is_double[state.trains[state.to_act][-1]]:
-        return DOUBLE_CONTINUE
-    return None
+        # "When you cannot play": after the draw, play the drawn tile or pass.
+        return ALREADY_DREW, None, END_FIRST_ONLY
+    # "Later turns": play if you can; if not, draw; with the boneyard empty, pass.
+    if can_play:
+        return (MUST_PLAY if state.boneyard else BONEYARD_EMPTY), MUST_PLAY, END_FIRST_ONLY
+    if state.boneyard:
+        return None, MUST_DRAW, END_FIRST_ONLY
+    return BONEYARD_EMPTY, None, END_FIRST_ONLY
 
 
 # ----- the legal moves ----------------------------------------------------------------------------
@@ -141,19 +148,19 @@ def legal_actions(state: MexicanTrainState) -> list[Action]:
     game = state.game
     tiles = offered_tiles(state)
     ends = state.ends
+    problems = train_problems(state)
     plays: list[Action] = []
     for train in game.train_order[state.to_act]:
-        if train_problem(state, train) is None:
+        if problems[train] is None:
             # placements[train][end][tile]: the play, or None where the tile does not show ``end``.
             fitting = game.placements[train][ends[train]]
-            plays += filter(None, map(fitting.__getitem__, tiles))
-    can_play = bool(plays)
-    if draw_problem(state, can_play) is None:
-        plays.append(game.draw_action)
-    if pass_problem(state, can_play) is None:
-        plays.append(game.pass_action)
-    if end_problem(state) is None:
-        plays.append(game.end_action)
+            for tile in tiles:
+                play = fitting[tile]
+                if play is not None:
+                    plays.append(play)
+    for action, problem in zip(game.turn_actions, turn_problems(state, bool(plays)), strict=True):
+        if problem is None:
+            plays.append(action)
     return plays
 
 
@@ -194,18 +201,12 @@ def explain(state: MexicanTrainState, text: str) -> IllegalAction:
     if state.is_over:
         return IllegalAction("core.illegal.game_over")
     verb = words[0]
-    problem: str | None
-    if words == ["draw"]:
-        problem = draw_problem(state, can_play(state))
-    elif words == ["pass"]:
-        problem = pass_problem(state, can_play(state))
-    elif words == ["end"]:
-        problem = end_problem(state)
-    elif verb == "play" and len(words) in (2, 3):
+    if len(words) == 1 and verb in TURN_MOVES:
+        problem = turn_problems(state, can_play(state))[TURN_MOVES.index(verb)]
+        return IllegalAction(problem) if problem else IllegalAction("core.illegal.not_legal", action=text)
+    if verb == "play" and len(words) in (2, 3):
         return _explain_play(state, words, text)
-    else:
-        return IllegalAction("mexican_train.illegal.unknown", action=text)
-    return IllegalAction(problem) if problem else IllegalAction("core.illegal.not_legal", action=text)
+    return IllegalAction("mexican_train.illegal.unknown", action=text)
 
 
 def can_play(state: MexicanTrainState) -> bool:
@@ -454,7 +455,7 @@ def end_round(state: MexicanTrainState, out: int | None, events: list[Event]) ->
     if state.round_index + 1 < game.num_rounds:
         start_round(state, state.round_index + 1, events)
         return
-    state.ended = True
+    state.is_over = True
     result = state.result
     assert result is not None
     for s in result.winners:

@@ -39,21 +39,18 @@ class MexicanTrainState(State):
     passes: int  # consecutive passes made with the boneyard empty
     totals: list[int]
     round_scores: list[list[int]]
-    ended: bool
+    # A plain attribute where the base class has a property: every move reads it a few times.
+    is_over = False
 
     # ----- queries ------------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        return None if self.ended else self.to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self.ended
+        return None if self.is_over else self.to_act
 
     @property
     def result(self) -> Result | None:
-        if not self.ended:
+        if not self.is_over:
             return None
         best = min(self.totals)
         winners = tuple(s for s, total in enumerate(self.totals) if total == best)
@@ -117,7 +114,7 @@ class MexicanTrainState(State):
         other.passes = self.passes
         other.totals = list(self.totals)
         other.round_scores = [list(r) for r in self.round_scores]
-        other.ended = self.ended
+        other.is_over = self.is_over
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> MexicanTrainState:
@@ -155,7 +152,7 @@ class MexicanTrainState(State):
             "passes": self.passes,
             "totals": list(self.totals),
             "round_scores": [list(r) for r in self.round_scores],
-            "ended": self.ended,
+            "ended": self.is_over,
         }
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -180,7 +177,7 @@ class MexicanTrainState(State):
         self.passes = int(data["passes"])
         self.totals = [int(t) for t in data["totals"]]
         self.round_scores = [[int(p) for p in r] for r in data["round_scores"]]
-        self.ended = bool(data["ended"])
+        self.is_over = bool(data["ended"])
         players = game.players
         if len(self.hands) != players or len(self.trains) != game.slots or len(self.markers) != players:
             raise ValueError("hands, trains or markers do not match the number of players")

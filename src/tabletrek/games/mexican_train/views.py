@@ -65,7 +65,7 @@ def public_view(state: MexicanTrainState) -> dict[str, Any]:
         "passes_with_empty_boneyard": state.passes,
         "totals": list(state.totals),
         "round_scores": [list(r) for r in state.round_scores],
-        "over": state.ended,
+        "over": state.is_over,
         "result": result.to_dict() if result else None,
     }
 
@@ -77,6 +77,6 @@ def seat_view(state: MexicanTrainState, seat: int) -> dict[str, Any]:
     view = public_view(state)
     view["seat"] = seat
     view["hand"] = [list(ts.tiles[t]) for t in sorted(state.hands[seat])]
-    if state.drawn != NO_TILE and state.to_act == seat and not state.ended:
+    if state.drawn != NO_TILE and state.to_act == seat and not state.is_over:
         view["drawn"] = list(ts.tiles[state.drawn])
     return view
