@@ -108,11 +108,6 @@ class MexicanTrain(Game):
         self.draw_action = Action(base, "draw")
         self.pass_action = Action(base + 1, "pass")
         self.end_action = Action(base + 2, "end")
-        self.turn_actions = (
-            self.draw_action,
-            self.pass_action,
-            self.end_action,
-        )  # as turn_problems lists them
         self._actions: list[Action] = [a for row in self.play_actions for a in row]
         self._actions += [self.draw_action, self.pass_action, self.end_action]
         self._by_text: dict[str, Action] = {a.text: a for a in self._actions}

@@ -61,12 +61,6 @@ DOUBLE_CONTINUE = "mexican_train.illegal.double_continue"
 # ----- the checks -------------------------------------------------------------------------------
 
 
-def must_satisfy(state: MexicanTrainState) -> bool:
-    """Whether an open double restricts the player to act: not on a first turn ("Your first turn"),
-    and not for the tile right after one's own double unless ``relaxed_doubles`` is off ("Doubles")."""
-    return state.phase != FIRST and not (state.bonus and state.game.relaxed_doubles)
-
-
 def offered_tiles(state: MexicanTrainState) -> list[int]:
     """The tiles the seat to act may play from: its hand, or after a draw the drawn tile only."""
     return [state.drawn] if state.phase == DRAWN else state.hands[state.to_act]
@@ -91,15 +85,14 @@ def train_problems(state: MexicanTrainState) -> list[str | None]:
         problems: list[str | None] = [FIRST_OWN_ONLY] * game.slots
         problems[seat] = None
         return problems
-    # "Later turns": one's own train, the Mexican train and the public (marked) trains; no private one.
-    problems = [PRIVATE_TRAIN] * game.players + [None]
+    # "Later turns": one's own train, the Mexican train (the last) and public (marked) trains; no
+    # private one.
+    problems = [None if public else PRIVATE_TRAIN for public in state.markers]
     problems[seat] = None
-    if True in state.markers:
-        for owner, public in enumerate(state.markers):
-            if public:
-                problems[owner] = None
-    # "Doubles": while a double is open and binds this play, nothing but an open double takes a tile.
-    if state.open and must_satisfy(state):
+    problems.append(None)
+    # "Doubles": while a double is open, nothing but an open double takes a tile, except the tile
+    # right after one's own double unless ``relaxed_doubles`` is off.
+    if state.open and not (state.bonus and game.relaxed_doubles):
         for train in range(game.slots):
             if problems[train] is None and train not in state.open:
                 problems[train] = MUST_SATISFY
@@ -158,9 +151,13 @@ def legal_actions(state: MexicanTrainState) -> list[Action]:
                 play = fitting[tile]
                 if play is not None:
                     plays.append(play)
-    for action, problem in zip(game.turn_actions, turn_problems(state, bool(plays)), strict=True):
-        if problem is None:
-            plays.append(action)
+    draw, pass_, end = turn_problems(state, bool(plays))
+    if draw is None:
+        plays.append(game.draw_action)
+    if pass_ is None:
+        plays.append(game.pass_action)
+    if end is None:
+        plays.append(game.end_action)
     return plays
 
 
@@ -311,8 +308,10 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
     if state.phase == FIRST:
         state.run += 1
         # The run goes on while a tile in hand fits the own train.
-        if any(map(game.placements[seat][state.ends[seat]].__getitem__, hand)):
-            return
+        fitting = game.placements[seat][state.ends[seat]]
+        for held in hand:
+            if fitting[held] is not None:
+                return
         if double:
             events.append(Event("mexican_train.event.run_ends_double", {"player": player}))
         end_turn(state)
