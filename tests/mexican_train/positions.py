@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import tabletrek
-from tabletrek.games.mexican_train.state import FIRST, NO_TILE, PLAY, MexicanTrainState
+from tabletrek.games.mexican_train.rules import FIRST, NO_TILE, PLAY
+from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
 def tiles_of(state: MexicanTrainState, texts: list[str]) -> list[int]:

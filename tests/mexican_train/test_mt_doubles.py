@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletrek.games.mexican_train.state import PLAY
+from tabletrek.games.mexican_train.rules import PLAY
 
 from .positions import hand_texts, position, texts
 from .test_mt_turns import illegal_key

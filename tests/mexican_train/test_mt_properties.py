@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import tabletrek
 from tabletrek import IllegalAction
+from tabletrek.games.mexican_train.rules import play_problem, turn_problems
 from tabletrek.games.mexican_train.state import MexicanTrainState
 from tests.contract import advance, assert_exact_round_trips
 
@@ -75,6 +76,32 @@ def test_illegal_actions_leave_the_state_unchanged(config, seed, choices, stop):
         else:
             raise AssertionError(f"{item!r} was accepted")
         assert state.to_json() == before
+
+
+@SETTINGS
+@given(config=configs, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), stop=st.integers(0, 300))
+def test_legal_moves_are_the_moves_whose_check_passes_and_the_rest_are_explained(config, seed, choices, stop):
+    state = new_state(config, seed)
+    rng = random.Random(choices)
+    advance(state, stop, lambda s: s.apply(rng.choice(s.legal_actions())))
+    if state.is_over:
+        return
+    game = state.game
+    plays = {
+        game.play_actions[t][r]
+        for t in range(game.tileset.size)
+        for r in range(game.slots)
+        if play_problem(state, t, r) is None
+    }
+    draw, pass_, end = turn_problems(state, bool(plays))
+    checks = {game.draw_action: draw, game.pass_action: pass_, game.end_action: end}
+    allowed = plays | {action for action, problem in checks.items() if problem is None}
+    assert set(state.legal_actions()) == allowed
+    for index in range(game.num_actions):
+        action = game.action(index)
+        if action not in allowed:
+            # Every refusal names a Mexican Train rule, never the generic "not legal".
+            assert state.explain(action.text).key.startswith("mexican_train.illegal."), action.text
 
 
 @SETTINGS

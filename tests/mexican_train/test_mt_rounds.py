@@ -8,7 +8,8 @@ import pytest
 
 import tabletrek
 from tabletrek.core.rng import make_rng
-from tabletrek.games.mexican_train.state import FIRST, MexicanTrainState
+from tabletrek.games.mexican_train.rules import FIRST, start_round
+from tabletrek.games.mexican_train.state import MexicanTrainState
 
 from .positions import position
 
@@ -48,7 +49,7 @@ def deal_events(players: int, seed: int, **options):
     assert isinstance(state, MexicanTrainState)
     events: list = []
     state.rng = make_rng(seed)  # the same deal again, this time keeping its events
-    state.start_round(0, events)
+    start_round(state, 0, events)
     return state, events
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletrek import IllegalAction
-from tabletrek.games.mexican_train.state import DRAWN, FIRST, PLAY
+from tabletrek.games.mexican_train.rules import DRAWN, FIRST, PLAY
 
 from .positions import hand_texts, position, texts
 
@@ -141,6 +141,7 @@ def test_cannot_play_draws_one_and_may_play_it_at_once():
     assert state.phase == DRAWN and state.current_player == 0
     assert texts(state) == ["pass", "play 6-12 mx", "play 6-12 p1"]
     assert illegal_key(state, "play 0-1 p1") == "mexican_train.illegal.only_drawn"
+    assert illegal_key(state, "play 0-1") == "mexican_train.illegal.only_drawn"
     state.apply("play 6-12 p1")
     assert state.markers[0] is False and state.current_player == 1
 

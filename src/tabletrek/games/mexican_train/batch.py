@@ -33,7 +33,7 @@ from tabletrek.core import mt19937 as mt
 from tabletrek.core.mt19937 import njit
 
 if TYPE_CHECKING:
-    from tabletrek.games.mexican_train.rules import MexicanTrain
+    from tabletrek.games.mexican_train.game import MexicanTrain
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 FIRST, PLAY, DRAWN = 0, 1, 2

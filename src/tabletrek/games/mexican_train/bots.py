@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any, cast
 from tabletrek.core.bots import check_turn
 from tabletrek.core.rng import make_rng
 from tabletrek.games.mexican_train.chain import DEFAULT_LIMIT, best_chain
+from tabletrek.games.mexican_train.tiles import PACKAGE
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.game import Game
     from tabletrek.core.state import State
-    from tabletrek.games.mexican_train.rules import MexicanTrain
+    from tabletrek.games.mexican_train.game import MexicanTrain
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
@@ -30,13 +31,11 @@ class _Base:
     name = "base"
 
     def __init__(self, game: Game, *, seat: int, seed: int, **params: Any) -> None:
-        from tabletrek.games.mexican_train.rules import MexicanTrain
-
-        if not isinstance(game, MexicanTrain):
+        if game.package != PACKAGE:
             raise ValueError(f"the {self.name} bot plays mexican-train, not {game.name}")
         if params:
             raise ValueError(f"the {self.name} bot takes no parameters, got {', '.join(sorted(params))}")
-        self.game = game
+        self.game = cast("MexicanTrain", game)
         self.seat = seat
         self.rng = make_rng(seed)
 

@@ -15,8 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.core.tensors import Layout
-from tabletrek.games.mexican_train.rules import MexicanTrain
-from tabletrek.games.mexican_train.state import PHASE_NAMES
+from tabletrek.games.mexican_train.game import MexicanTrain
+from tabletrek.games.mexican_train.rules import PHASE_NAMES
 
 
 @cache

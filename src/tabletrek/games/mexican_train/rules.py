@@ -1,165 +1,463 @@
-"""Mexican Train: the game (options, the action table) — the state and its rules are in state.py.
+"""Mexican Train's transitions (``rules/en.md``): what may be played now, what a move does, and why a
+move is refused.
 
-Trains are numbered 0..players-1 (each seat's own train) and ``players`` (the Mexican train); in
-action texts they are ``p1``…``p10`` and ``mx``. The action index of "play tile t on train r" is
-``t * (players + 1) + r``; draw, pass and end follow the plays.
+One copy of the rules: each kind of move has one check that gives None or the reason the move is
+refused (a key under ``mexican_train.illegal``): a tile play's is ``play_problem`` (``tile_problem``,
+then ``train_problems``, then the match of the tile with the train's open end), and draw, pass and end
+share ``turn_problems``. ``legal_actions`` offers exactly the moves whose check passes and ``explain``
+reports the failing check's reason, so the moves offered and the reasons given cannot disagree. The
+train and turn checks answer for every train (every turn move) at once: the legal moves need them all,
+and one call costs what a comparison or two does.
+
+A turn moves through phases: ``FIRST`` (a seat's first turn of the round: a run on its own train,
+nothing else, no drawing), ``PLAY`` (one tile; again after a double) and ``DRAWN`` (after drawing
+one tile because nothing could be played: play the drawn tile or pass and mark the train public).
+Rounds follow one another inside the state, so a whole 13-round match is one game.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletrek.core.actions import Action
-from tabletrek.core.events import seat_ref
-from tabletrek.core.game import BotFactory, Game
-from tabletrek.core.options import OptionSpec
-from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, Horizon, SearchSupport
-from tabletrek.games.mexican_train.tiles import TileSet, tile_sets
+from tabletrek.core.actions import Action, IllegalAction
+from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.state import normalize_text
 
 if TYPE_CHECKING:
-    from tabletrek.core.terminal import TextUI
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
-MEXICAN = "mx"
-SMALL_TABLE = 6  # the seed: fewer than 6 players, double-9 is recommended (少於6人，建議用「雙九」)
+FIRST, PLAY, DRAWN = 0, 1, 2
+PHASE_NAMES = ("first", "play", "drawn")
+NO_TILE = -1
+# Event keys of a play, by [train already started][own, another player's, the Mexican train].
+PLAY_KEYS = tuple(
+    tuple(f"mexican_train.event.{verb}_{kind}" for kind in ("own", "other", "mexican"))
+    for verb in ("start", "play")
+)
+TRAIN_ALIASES = {"mexican": "mx", "mex": "mx", "m": "mx"}
+OWN_ALIASES = ("own", "mine", "me")
+TURN_MOVES = ("draw", "pass", "end")  # the moves other than plays, in the order turn_problems gives them
+
+# The reasons a move is refused: keys of mexican_train.illegal in the catalogs. A check returns one
+# of these or None; ``explain`` adds the details its message names (``_details``).
+NOT_IN_HAND = "mexican_train.illegal.not_in_hand"
+ONLY_DRAWN = "mexican_train.illegal.only_drawn"
+FIRST_OWN_ONLY = "mexican_train.illegal.first_own_only"
+PRIVATE_TRAIN = "mexican_train.illegal.private_train"
+MUST_SATISFY = "mexican_train.illegal.must_satisfy"
+NO_MATCH = "mexican_train.illegal.no_match"
+FIRST_NO_DRAW = "mexican_train.illegal.first_no_draw"
+ALREADY_DREW = "mexican_train.illegal.already_drew"
+BONEYARD_EMPTY = "mexican_train.illegal.boneyard_empty"
+MUST_PLAY = "mexican_train.illegal.must_play"
+MUST_DRAW = "mexican_train.illegal.must_draw"
+MUST_START = "mexican_train.illegal.must_start"
+PASS_IN_RUN = "mexican_train.illegal.pass_in_run"
+END_FIRST_ONLY = "mexican_train.illegal.end_first_only"
+END_NOTHING = "mexican_train.illegal.end_nothing"
+DOUBLE_CONTINUE = "mexican_train.illegal.double_continue"
 
 
-class MexicanTrain(Game):
-    name = "mexican-train"
-    package = "tabletrek.games.mexican_train"
-    player_counts = (2, 3, 4, 5, 6, 7, 8, 9, 10)
-    default_players = 4
-    searchable = True
-    option_specs = (
-        # None: the set follows the player count (the seed's advice); records made before turn 2
-        # name 12, the old default, and keep it.
-        OptionSpec(
-            "set_size", None, "mexican_train.option.set_size", kind=int, choices=(12, 9), nullable=True
-        ),
-        OptionSpec("engine", None, "mexican_train.option.engine", kind=int, minimum=0, nullable=True),
-        OptionSpec("rounds", None, "mexican_train.option.rounds", kind=int, minimum=1, nullable=True),
-        OptionSpec("rotate_start", False, "mexican_train.option.rotate_start"),
-        # The seed lets the tile after a double go elsewhere (docs/rules/mexican-train.md); records
-        # made before turn 2 name False, the old default, and keep it.
-        OptionSpec("relaxed_doubles", True, "mexican_train.option.relaxed_doubles"),
-        OptionSpec("double_blank_points", 0, "mexican_train.option.double_blank_points", kind=int, minimum=0),
+# ----- the checks -------------------------------------------------------------------------------
+
+
+def offered_tiles(state: MexicanTrainState) -> list[int]:
+    """The tiles the seat to act may play from: its hand, or after a draw the drawn tile only."""
+    return [state.drawn] if state.phase == DRAWN else state.hands[state.to_act]
+
+
+def tile_problem(state: MexicanTrainState, tile: int) -> str | None:
+    """Why the seat to act may not play ``tile`` anywhere now, or None."""
+    if tile not in state.hands[state.to_act]:
+        return NOT_IN_HAND
+    if tile not in offered_tiles(state):
+        return ONLY_DRAWN
+    return None
+
+
+def train_problems(state: MexicanTrainState) -> list[str | None]:
+    """For each train (the seats' trains, then the Mexican train): why the seat to act may not add a
+    tile to it now, or None where it may."""
+    game = state.game
+    seat = state.to_act
+    if state.phase == FIRST:
+        # "Your first turn": one's own train, nowhere else.
+        problems: list[str | None] = [FIRST_OWN_ONLY] * game.slots
+        problems[seat] = None
+        return problems
+    # "Later turns": one's own train, the Mexican train (the last) and public (marked) trains; no
+    # private one.
+    problems = [None if public else PRIVATE_TRAIN for public in state.markers]
+    problems[seat] = None
+    problems.append(None)
+    # "Doubles": while a double is open, nothing but an open double takes a tile, except the tile
+    # right after one's own double unless ``relaxed_doubles`` is off.
+    if state.open and not (state.bonus and game.relaxed_doubles):
+        for train in range(game.slots):
+            if problems[train] is None and train not in state.open:
+                problems[train] = MUST_SATISFY
+    return problems
+
+
+def play_problem(state: MexicanTrainState, tile: int, train: int) -> str | None:
+    """Why ``tile`` may not go on ``train`` now, or None: the tile, the train, then the match."""
+    problem = tile_problem(state, tile) or train_problems(state)[train]
+    if problem is None and state.game.placements[train][state.ends[train]][tile] is None:
+        return NO_MATCH
+    return problem
+
+
+def turn_problems(state: MexicanTrainState, can_play: bool) -> tuple[str | None, str | None, str | None]:
+    """Why the seat to act may not draw, pass, or end its run now (None where it may), by phase;
+    ``can_play``: some tile play is legal."""
+    if state.phase == FIRST:
+        # "Your first turn": no drawing; pass only when no tile starts the train; a run may end
+        # anywhere but right after a double (the run ends by itself when nothing can follow it).
+        pass_problem = PASS_IN_RUN if state.run else MUST_START if can_play else None
+        if state.run == 0:
+            end_problem = END_NOTHING
+        elif state.game.tileset.is_double[state.trains[state.to_act][-1]]:
+            end_problem = DOUBLE_CONTINUE
+        else:
+            end_problem = None
+        return FIRST_NO_DRAW, pass_problem, end_problem
+    if state.phase == DRAWN:
+        # "When you cannot play": after the draw, play the drawn tile or pass.
+        return ALREADY_DREW, None, END_FIRST_ONLY
+    # "Later turns": play if you can; if not, draw; with the boneyard empty, pass.
+    if can_play:
+        return (MUST_PLAY if state.boneyard else BONEYARD_EMPTY), MUST_PLAY, END_FIRST_ONLY
+    if state.boneyard:
+        return None, MUST_DRAW, END_FIRST_ONLY
+    return BONEYARD_EMPTY, None, END_FIRST_ONLY
+
+
+# ----- the legal moves ----------------------------------------------------------------------------
+
+
+def legal_actions(state: MexicanTrainState) -> list[Action]:
+    """The moves whose check passes: tile plays train by train (own, Mexican, then the other seats in
+    order), each in the hand's order, then whichever of draw, pass and end is allowed."""
+    game = state.game
+    tiles = offered_tiles(state)
+    ends = state.ends
+    problems = train_problems(state)
+    plays: list[Action] = []
+    for train in game.train_order[state.to_act]:
+        if problems[train] is None:
+            # placements[train][end][tile]: the play, or None where the tile does not show ``end``.
+            fitting = game.placements[train][ends[train]]
+            for tile in tiles:
+                play = fitting[tile]
+                if play is not None:
+                    plays.append(play)
+    draw, pass_, end = turn_problems(state, bool(plays))
+    if draw is None:
+        plays.append(game.draw_action)
+    if pass_ is None:
+        plays.append(game.pass_action)
+    if end is None:
+        plays.append(game.end_action)
+    return plays
+
+
+# ----- texts: lenient parsing and explanations ----------------------------------------------------
+
+
+def canonical(state: MexicanTrainState, text: str) -> str:
+    """Normalize a typed move: tiles in either order, train aliases, the train left out when only one fits."""
+    words = normalize_text(text).split()
+    if len(words) < 2 or words[0] != "play":
+        return " ".join(words)
+    ts = state.game.tileset
+    tile = ts.parse_tile(words[1])
+    if tile is None:
+        return " ".join(words)
+    words[1] = ts.texts[tile]
+    if len(words) == 2:
+        fits = _plays_of(state, tile)
+        if len(fits) == 1:
+            return fits[0].text
+    elif len(words) == 3:
+        if words[2] in OWN_ALIASES and state.current_player is not None:
+            words[2] = state.game.train_names[state.current_player]
+        words[2] = TRAIN_ALIASES.get(words[2], words[2])
+    return " ".join(words)
+
+
+def _plays_of(state: MexicanTrainState, tile: int) -> list[Action]:
+    slots = state.game.slots
+    return [a for a in state.legal_actions() if a.index // slots == tile and a.index < state.game.draw_index]
+
+
+def explain(state: MexicanTrainState, text: str) -> IllegalAction:
+    """Why ``text`` is not a legal move now: the reason of the check that refuses it."""
+    words = normalize_text(text).split()
+    if not words:
+        return IllegalAction("core.illegal.empty")
+    if state.is_over:
+        return IllegalAction("core.illegal.game_over")
+    verb = words[0]
+    if len(words) == 1 and verb in TURN_MOVES:
+        problem = turn_problems(state, can_play(state))[TURN_MOVES.index(verb)]
+        return IllegalAction(problem) if problem else IllegalAction("core.illegal.not_legal", action=text)
+    if verb == "play" and len(words) in (2, 3):
+        return _explain_play(state, words, text)
+    return IllegalAction("mexican_train.illegal.unknown", action=text)
+
+
+def can_play(state: MexicanTrainState) -> bool:
+    """Whether some tile play is legal now."""
+    return state.legal_actions()[0].index < state.game.draw_index
+
+
+def _explain_play(state: MexicanTrainState, words: list[str], text: str) -> IllegalAction:
+    """``play TILE [TRAIN]``: a tile of the set, a train of the table, then ``play_problem``."""
+    game = state.game
+    ts = game.tileset
+    tile = ts.parse_tile(words[1])
+    if tile is None:
+        return IllegalAction("mexican_train.illegal.unknown_tile", tile=words[1], high=ts.high)
+    tile_text = ts.texts[tile]
+    if len(words) == 2:
+        problem = tile_problem(state, tile)
+        if problem is not None:
+            return IllegalAction(problem, **_details(state, problem, tile, None))
+        places = [a.text.rsplit(" ", 1)[1] for a in _plays_of(state, tile)]
+        if places:
+            return IllegalAction(
+                "mexican_train.illegal.which_train", tile=tile_text, trains=", ".join(places)
+            )
+        return IllegalAction("mexican_train.illegal.no_place", tile=tile_text)
+    if words[2] not in game.train_names:
+        return IllegalAction(
+            "mexican_train.illegal.bad_train", train=words[2], trains=", ".join(game.train_names)
+        )
+    train = game.train_names.index(words[2])
+    problem = play_problem(state, tile, train)
+    if problem is None:
+        return IllegalAction("core.illegal.not_legal", action=text)
+    return IllegalAction(problem, **_details(state, problem, tile, train))
+
+
+def _details(state: MexicanTrainState, problem: str, tile: int, train: int | None) -> dict[str, Any]:
+    """The values a refusal's message names."""
+    game = state.game
+    texts = game.tileset.texts
+    if problem == NOT_IN_HAND:
+        return {"tile": texts[tile]}
+    if problem == ONLY_DRAWN:
+        return {"tile": texts[state.drawn]}
+    assert train is not None
+    if problem == PRIVATE_TRAIN:
+        return {"owner": seat_ref(train)}
+    if problem == MUST_SATISFY:
+        return {"trains": ", ".join(game.train_names[r] for r in state.open)}
+    if problem == NO_MATCH:
+        return {"tile": texts[tile], "train": game.train_names[train], "end": state.ends[train]}
+    return {}
+
+
+# ----- applying -----------------------------------------------------------------------------------
+
+
+def apply(state: MexicanTrainState, action: Action) -> list[Event]:
+    """Carry out a legal action."""
+    game = state.game
+    index = action.index
+    events: list[Event] = []
+    if index < game.draw_index:
+        tile, train = divmod(index, game.slots)
+        play_tile(state, tile, train, events)
+    elif action is game.draw_action:
+        draw(state, events)
+    elif action is game.pass_action:
+        pass_turn(state, events)
+    else:
+        events.append(Event("mexican_train.event.end_run", {"player": seat_ref(state.to_act)}))
+        end_turn(state)
+    return events
+
+
+def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Event]) -> None:
+    game = state.game
+    ts = game.tileset
+    seat = state.to_act
+    hand = state.hands[seat]
+    hand.remove(tile)
+    line = state.trains[train]
+    kind = 2 if train == game.mexican else 0 if train == seat else 1
+    key = PLAY_KEYS[bool(line)][kind]
+    line.append(tile)
+    state.ends[train] = ts.other[tile][state.ends[train]]
+    double = ts.is_double[tile]
+    if double:
+        state.open.append(train)
+    elif train in state.open:
+        state.open.remove(train)
+    refs = game.seat_refs
+    player = refs[seat]
+    events.append(Event(key, {"player": player, "tile": ts.texts[tile], "owner": refs[train]}))
+    state.passes = 0
+    if train == seat and state.markers[seat]:
+        state.markers[seat] = False
+        events.append(Event("mexican_train.event.marker_off", {"player": player}))
+    if not hand:
+        end_round(state, seat, events)
+        return
+    if state.phase == FIRST:
+        state.run += 1
+        # The run goes on while a tile in hand fits the own train.
+        fitting = game.placements[seat][state.ends[seat]]
+        for held in hand:
+            if fitting[held] is not None:
+                return
+        if double:
+            events.append(Event("mexican_train.event.run_ends_double", {"player": player}))
+        end_turn(state)
+    elif double:
+        state.bonus = True
+        state.phase = PLAY
+        state.drawn = NO_TILE
+        events.append(Event("mexican_train.event.double", {"player": player, "tile": ts.texts[tile]}))
+    else:
+        end_turn(state)
+
+
+def draw(state: MexicanTrainState, events: list[Event]) -> None:
+    seat = state.to_act
+    tile = state.boneyard.pop()
+    state.hands[seat].append(tile)
+    state.drawn = tile
+    state.phase = DRAWN
+    events.append(
+        Event(
+            "mexican_train.event.draw",
+            {"player": seat_ref(seat), "left": len(state.boneyard)},
+            secret={"tile": state.game.tileset.texts[tile]},
+            audience=frozenset({seat}),
+        )
     )
 
-    def _setup(self) -> None:
-        sets = tile_sets()
-        chosen = self.options["set_size"]
-        size: int = (9 if self.players < SMALL_TABLE else 12) if chosen is None else chosen
-        self.set_size: int = size
-        if size not in sets:
-            raise ValueError(f"mexican-train has no double-{size} set in its data")
-        self.tileset: TileSet = sets[size]
-        if self.players not in self.tileset.hand_sizes:
-            counts = ", ".join(map(str, sorted(self.tileset.hand_sizes)))
-            raise ValueError(f"mexican-train with a double-{size} set is played by {counts} players")
-        self.hand_size: int = self.tileset.hand_sizes[self.players]
-        engine = self.options["engine"]
-        self.first_engine: int = size if engine is None else engine
-        if self.first_engine > size:
-            raise ValueError(
-                f"option 'engine' of mexican-train must be at most {size} with a double-{size} set"
-            )
-        rounds = self.options["rounds"]
-        # The engine double descends one step a round; it cannot go below 0-0.
-        self.num_rounds: int = self.first_engine + 1 if rounds is None else rounds
-        if self.num_rounds > self.first_engine + 1:
-            raise ValueError(
-                f"option 'rounds' of mexican-train must be at most {self.first_engine + 1} "
-                f"(engine doubles {self.first_engine}-{self.first_engine} down to 0-0)"
-            )
-        self.rotate_start: bool = self.options["rotate_start"]
-        self.relaxed_doubles: bool = self.options["relaxed_doubles"]
-        self.double_blank_points: int = self.options["double_blank_points"]
-        self.mexican: int = self.players  # train number of the Mexican train
-        # Shared, never mutated: events refer to seats with these markers.
-        self.seat_refs: tuple[dict[str, int], ...] = tuple(seat_ref(s) for s in range(self.players + 1))
-        self.slots: int = self.players + 1
-        self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
-        ts = self.tileset
-        self.play_actions: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(
-                Action(t * self.slots + r, f"play {ts.texts[t]} {self.train_names[r]}")
-                for r in range(self.slots)
-            )
-            for t in range(ts.size)
+
+def pass_turn(state: MexicanTrainState, events: list[Event]) -> None:
+    seat = state.to_act
+    player = seat_ref(seat)
+    if state.phase == FIRST:
+        events.append(Event("mexican_train.event.first_pass", {"player": player}))
+    else:
+        events.append(Event("mexican_train.event.pass", {"player": player}))
+        if not state.markers[seat]:
+            state.markers[seat] = True
+            events.append(Event("mexican_train.event.marker_on", {"player": player}))
+    if not state.boneyard:
+        state.passes += 1
+        if state.passes >= state.game.players:
+            end_round(state, None, events)
+            return
+    end_turn(state)
+
+
+def end_turn(state: MexicanTrainState) -> None:
+    seat = state.to_act
+    if state.phase == FIRST:
+        state.first_pending[seat] = False
+    nxt = (seat + 1) % state.game.players
+    state.to_act = nxt
+    state.phase = FIRST if state.first_pending[nxt] else PLAY
+    state.bonus = False
+    state.drawn = NO_TILE
+    state.run = 0
+
+
+# ----- rounds -------------------------------------------------------------------------------------
+
+
+def start_round(state: MexicanTrainState, round_index: int, events: list[Event]) -> None:
+    """Shuffle and deal, then place the engine double (or set it aside: ``rotate_start``)."""
+    game = state.game
+    ts = game.tileset
+    players = game.players
+    state.round_index = round_index
+    state.engine = engine = game.engine_for_round(round_index)
+    engine_tile = ts.double_of[engine]
+    pool = list(range(ts.size))
+    if game.rotate_start:
+        pool.remove(engine_tile)
+    state.rng.shuffle(pool)
+    size = game.hand_size
+    state.hands = [pool[s * size : (s + 1) * size] for s in range(players)]
+    state.boneyard = pool[players * size :]
+    state.trains = [[] for _ in range(game.slots)]
+    state.open = []
+    state.ends = [engine] * game.slots
+    state.markers = [False] * players
+    state.first_pending = [True] * players
+    state.phase = FIRST
+    state.bonus = False
+    state.drawn = NO_TILE
+    state.run = 0
+    state.passes = 0
+    engine_text = ts.texts[engine_tile]
+    events.append(
+        Event(
+            "mexican_train.event.round_start",
+            {"round": round_index + 1, "rounds": game.num_rounds, "engine": engine_text},
         )
-        base = ts.size * self.slots
-        self.draw_index = base  # every index below it is a tile play
-        self.draw_action = Action(base, "draw")
-        self.pass_action = Action(base + 1, "pass")
-        self.end_action = Action(base + 2, "end")
-        self._actions: list[Action] = [a for row in self.play_actions for a in row]
-        self._actions += [self.draw_action, self.pass_action, self.end_action]
-        self._by_text: dict[str, Action] = {a.text: a for a in self._actions}
-
-    @property
-    def num_actions(self) -> int:
-        return len(self._actions)
-
-    def action(self, index: int) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._actions):
-            raise ValueError(f"mexican-train with {self.players} players has no action {index!r}")
-        return self._actions[index]
-
-    def action_by_text(self, text: str) -> Action | None:
-        return self._by_text.get(text)
-
-    def engine_for_round(self, round_index: int) -> int:
-        """The pip value of the engine double in round ``round_index`` (0-based)."""
-        return self.first_engine - round_index
-
-    def _blank_state(self) -> MexicanTrainState:
-        from tabletrek.games.mexican_train.state import MexicanTrainState
-
-        return MexicanTrainState.__new__(MexicanTrainState)
-
-    def _start(self, seed: int) -> MexicanTrainState:
-        state = self._blank_state()
-        state._init_base(self, seed, make_rng(seed))
-        state.totals = [0] * self.players
-        state.round_scores = []
-        state.ended = False
-        state.start_round(0, [])
-        return state
-
-    def search_defaults(self) -> dict[str, Any]:
-        # The planner's move stands unless cheap greedy playouts clearly beat it: 66% of two-player
-        # rounds against the planner at about 140 ms a move (docs/research.md).
-        return {
-            "paired": True,
-            "default": "planner",
-            "rollout": "greedy",
-            "iterations": 400,
-            "z": 1.5,
-            "margin": True,
-        }
-
-    def search_horizon(self) -> Horizon:
-        from tabletrek.games.mexican_train.evaluation import horizon
-
-        return horizon
-
-    def evaluator(self) -> Evaluator:
-        from tabletrek.games.mexican_train.evaluation import evaluate
-
-        return evaluate
-
-    def search(self) -> SearchSupport:
-        return SearchSupport(
-            defaults=self.search_defaults(), evaluate=self.evaluator(), horizon=self.search_horizon()
+    )
+    if game.rotate_start:
+        state.engine_placer = None
+        state.to_act = round_index % players
+        events.append(Event("mexican_train.event.engine_aside", {"engine": engine_text}))
+        return
+    holder = next((s for s in range(players) if engine_tile in state.hands[s]), None)
+    seat = round_index % players
+    while holder is None:
+        # Nobody holds the engine: draw one tile each in turn order until it appears [seed].
+        tile = state.boneyard.pop()
+        state.hands[seat].append(tile)
+        events.append(
+            Event(
+                "mexican_train.event.engine_draw",
+                {"player": seat_ref(seat)},
+                secret={"tile": ts.texts[tile]},
+                audience=frozenset({seat}),
+            )
         )
+        if tile == engine_tile:
+            holder = seat
+        seat = (seat + 1) % players
+    state.hands[holder].remove(engine_tile)
+    state.engine_placer = holder
+    state.to_act = (holder + 1) % players
+    events.append(Event("mexican_train.event.engine", {"player": seat_ref(holder), "engine": engine_text}))
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
-        from tabletrek.games.mexican_train.bots import GreedyBot, PlannerBot
 
-        return {"greedy": GreedyBot, "planner": PlannerBot}
-
-    def terminal(self) -> TextUI:
-        from tabletrek.games.mexican_train.text import MexicanTrainTextUI
-
-        return MexicanTrainTextUI(self)
+def end_round(state: MexicanTrainState, out: int | None, events: list[Event]) -> None:
+    """Score the hands; start the next round or end the match. ``out``: who went out (None: blocked)."""
+    game = state.game
+    scores = [state.hand_points(s) for s in range(game.players)]
+    state.round_scores.append(scores)
+    for s, points in enumerate(scores):
+        state.totals[s] += points
+    if out is None:
+        events.append(Event("mexican_train.event.blocked", {"round": state.round_index + 1}))
+    else:
+        events.append(Event("mexican_train.event.domino", {"player": seat_ref(out)}))
+    for s, points in enumerate(scores):
+        events.append(
+            Event(
+                "mexican_train.event.score",
+                {"player": seat_ref(s), "points": points, "total": state.totals[s]},
+            )
+        )
+    if state.round_index + 1 < game.num_rounds:
+        start_round(state, state.round_index + 1, events)
+        return
+    state.is_over = True
+    result = state.result
+    assert result is not None
+    for s in result.winners:
+        events.append(
+            Event("mexican_train.event.match_end", {"player": seat_ref(s), "total": state.totals[s]})
+        )

@@ -6,7 +6,7 @@ SPEC = register_game(
     GameSpec(
         name="mexican-train",
         package="tabletrek.games.mexican_train",
-        game="tabletrek.games.mexican_train.rules:MexicanTrain",
+        game="tabletrek.games.mexican_train.game:MexicanTrain",
         rules_version=1,
         information=Information.IMPERFECT,
         chance=Chance.EXPLICIT,

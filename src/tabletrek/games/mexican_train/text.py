@@ -13,7 +13,7 @@ from tabletrek.core.actions import Action
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
-    from tabletrek.games.mexican_train.rules import MexicanTrain
+    from tabletrek.games.mexican_train.game import MexicanTrain
 
 SHOWN_TILES = 9  # longer trains show their last tiles after an ellipsis
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.games.mexican_train.rules import NO_TILE, PHASE_NAMES
+
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
@@ -22,8 +24,6 @@ def oriented(state: MexicanTrainState, train: int) -> list[list[int]]:
 
 
 def public_view(state: MexicanTrainState) -> dict[str, Any]:
-    from tabletrek.games.mexican_train.state import PHASE_NAMES
-
     game = state.game
     ts = game.tileset
     open_doubles = set(state.open_doubles())
@@ -65,20 +65,18 @@ def public_view(state: MexicanTrainState) -> dict[str, Any]:
         "passes_with_empty_boneyard": state.passes,
         "totals": list(state.totals),
         "round_scores": [list(r) for r in state.round_scores],
-        "over": state.ended,
+        "over": state.is_over,
         "result": result.to_dict() if result else None,
     }
 
 
 def seat_view(state: MexicanTrainState, seat: int) -> dict[str, Any]:
-    from tabletrek.games.mexican_train.state import NO_TILE
-
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.game.players:
         raise ValueError(f"no seat {seat!r} in a {state.game.players}-player game")
     ts = state.game.tileset
     view = public_view(state)
     view["seat"] = seat
     view["hand"] = [list(ts.tiles[t]) for t in sorted(state.hands[seat])]
-    if state.drawn != NO_TILE and state.to_act == seat and not state.ended:
+    if state.drawn != NO_TILE and state.to_act == seat and not state.is_over:
         view["drawn"] = list(ts.tiles[state.drawn])
     return view
