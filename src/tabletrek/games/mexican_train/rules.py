@@ -14,7 +14,7 @@ from tabletrek.core.events import seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, Horizon, SearchSupport
+from tabletrek.core.search import Evaluator, Horizon, PairedPlayouts, SearchSupport
 from tabletrek.games.mexican_train.tiles import TileSet, tile_sets
 
 if TYPE_CHECKING:
@@ -149,9 +149,30 @@ class MexicanTrain(Game):
 
         return evaluate
 
+    def paired_playouts(self) -> PairedPlayouts | None:
+        """Greedy's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
+        try:
+            from tabletrek.core.mt19937 import HAVE_NUMBA
+            from tabletrek.games.mexican_train import playouts
+        except ImportError:  # no numpy: the [search] extra is not installed
+            return None
+        return playouts.prepare if HAVE_NUMBA else None
+
+    def prepare_search(self) -> None:
+        if self.paired_playouts() is not None:
+            from tabletrek.games.mexican_train.playouts import warm_up
+
+            warm_up(self)
+
     def search(self) -> SearchSupport:
         return SearchSupport(
-            defaults=self.search_defaults(), evaluate=self.evaluator(), horizon=self.search_horizon()
+            defaults=self.search_defaults(),
+            evaluate=self.evaluator(),
+            horizon=self.search_horizon(),
+            paired=self.paired_playouts(),
+            paired_rollout="greedy",
+            paired_margin=True,
+            prepare=self.prepare_search,
         )
 
     def _bot_factories(self) -> dict[str, BotFactory]:
