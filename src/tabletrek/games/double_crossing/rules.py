@@ -12,7 +12,7 @@ from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, SearchSupport
+from tabletrek.core.search import Evaluator, PairedPlayouts, SearchSupport
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.double_crossing.content import (
     CAR_SLUGS,
@@ -220,8 +220,29 @@ class DoubleCrossing(Game):
 
         return evaluate
 
+    def paired_playouts(self) -> PairedPlayouts | None:
+        """The trader's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
+        try:
+            from tabletrek.core.mt19937 import HAVE_NUMBA
+            from tabletrek.games.double_crossing import playouts
+        except ImportError:  # no numpy: the [search] extra is not installed
+            return None
+        return playouts.prepare if HAVE_NUMBA else None
+
+    def prepare_search(self) -> None:
+        if self.paired_playouts() is not None:
+            from tabletrek.games.double_crossing.playouts import warm_up
+
+            warm_up(self)
+
     def search(self) -> SearchSupport:
-        return SearchSupport(defaults=self.search_defaults(), evaluate=self.evaluator())
+        return SearchSupport(
+            defaults=self.search_defaults(),
+            evaluate=self.evaluator(),
+            paired=self.paired_playouts(),
+            paired_rollout="trader",
+            prepare=self.prepare_search,
+        )
 
     def terminal(self) -> TextUI:
         from tabletrek.games.double_crossing.text import DoubleCrossingTextUI

@@ -116,21 +116,13 @@ def pack(state: MexicanTrainState) -> tuple[npt.NDArray[np.int32], npt.NDArray[n
 
 
 @njit
-def getrandbits63(g: np.ndarray) -> int:
-    """``rng.getrandbits(63)``: two words, low first, the high one shifted to 31 bits."""
-    low = np.uint64(mt.next_u32(g))
-    high = np.uint64(mt.next_u32(g) >> np.uint32(1))
-    return int((high << np.uint64(32)) | low)
-
-
-@njit
 def determinize(
     world: np.ndarray, wg: np.ndarray, base: np.ndarray, cfg: np.ndarray, seat: int, g: np.ndarray
 ) -> None:
     """``MexicanTrainState.determinize(seat, rng)`` with ``g`` as ``rng``: the other hands and the
     boneyard dealt again from the tiles ``seat`` cannot see; ``wg`` is the world's own generator."""
     world[:] = base
-    mt.seed(wg, getrandbits63(g))
+    mt.seed(wg, mt.getrandbits63(g))
     players = cfg[K_P]
     nt = cfg[K_NT]
     pool = np.empty(nt, dtype=np.int32)
@@ -255,12 +247,12 @@ def finish(
     s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, depth: int, margin: bool, mask: np.ndarray
 ) -> float:
     """``SearchBot._rollout`` for the seat with greedy playing every seat: to the match's end, or
-    until the round changes (the horizon) or ``depth`` moves (> 0) are played, where the
+    until the round changes (the horizon) or ``depth`` moves (-1: no cut) are played, where the
     evaluation scores it (mapped to [0, 1])."""
     start = s[cfg[K_ROUND]]
     steps = 0
     while s[cfg[K_ENDED]] == 0:
-        if (depth > 0 and steps >= depth) or s[cfg[K_ROUND]] != start:
+        if (depth >= 0 and steps >= depth) or s[cfg[K_ROUND]] != start:
             return (1.0 + evaluate(s, cfg, seat)) / 2
         apply(s, g, cfg, greedy_move(s, cfg, mask))
         steps += 1
@@ -305,7 +297,7 @@ def prepare(
     st: MexicanTrainState = state
     base, _ = pack(st)
     cfg = config(st.game)
-    cut = 0 if depth is None else int(depth)
+    cut = -1 if depth is None else int(depth)
 
     def run(moves: Sequence[int], seeds: Sequence[int]) -> npt.NDArray[np.float64]:
         out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
