@@ -168,3 +168,27 @@ def test_double_crossing_playouts_are_the_python_playouts(config: tuple[int, dic
                 replay.apply(game.action(move))
                 assert rewards[m, k] == pytest.approx(bot._rollout(replay)[seat], abs=1e-12)
     assert moves_checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("mexican-train", {}),  # the default: greedy playouts, compiled
+        ("double-crossing", {"compiled": True, "iterations": 600}),
+    ],
+)
+def test_the_search_on_compiled_playouts_picks_legal_moves_the_same_for_a_seed(
+    name: str, params: dict[str, Any]
+) -> None:
+    for players in (2, 3):
+        for n, state in enumerate(positions(name, players, 3, seed=10 + players)):
+            seat = state.current_player
+            assert seat is not None
+            picks = []
+            for _ in range(2):
+                bot = state.game.bot("ismcts", seat=seat, seed=n, **params)
+                assert bot.compiled is not None  # type: ignore[attr-defined]
+                picks.append(bot.act(state.clone()).index)
+                assert bot.last_iterations > 0 or len(state.legal_actions()) == 1  # type: ignore[attr-defined]
+            assert picks[0] == picks[1]
+            assert picks[0] in {a.index for a in state.legal_actions()}

@@ -129,12 +129,14 @@ class MexicanTrain(Game):
 
     def search_defaults(self) -> dict[str, Any]:
         # The planner's move stands unless cheap greedy playouts clearly beat it: 66% of two-player
-        # rounds against the planner at about 140 ms a move (docs/research.md).
+        # rounds against the planner at about 140 ms a move (docs/research.md). Compiled
+        # (playouts.py), 8,000 playouts take less time than 400 in Python and win at least as
+        # often (docs/notes/search-tuning.md, "Compiled playouts for Mexican Train").
         return {
             "paired": True,
             "default": "planner",
             "rollout": "greedy",
-            "iterations": 400,
+            "iterations": 400 if self.paired_playouts() is None else 8000,
             "z": 1.5,
             "margin": True,
         }
