@@ -251,7 +251,8 @@ class DoubleCrossing(Game):
             evaluate=self.evaluator(),
             paired=self.paired_playouts(),
             paired_rollout="trader",
-            prepare=self.prepare_search,
+            # The default search plays out in Python: nothing to compile before a table's first move.
+            prepare=self.prepare_search if self.search_defaults().get("compiled", True) else None,
         )
 
     def terminal(self) -> TextUI:
