@@ -182,124 +182,6 @@ from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 
 
 @njit
-def preroll_options(s: np.ndarray, cfg: np.ndarray, seat: int, out: np.ndarray) -> int:
-    out[0] = cfg[A_ROLL]
-    n = 1
-    # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (decisions.crew_room).
-    crew = s[HANDS + seat * 4 + CREW]
-    if cfg[C_CREW_PER_ROLL] == 0:
-        crew = min(crew, 2 - s[CREW_USED])
-    if crew > 0:
-        out[1] = cfg[A_ROLL + 1]
-        out[2] = cfg[A_ROLL + 2]
-        n = 3
-    if crew >= 2:
-        out[n] = cfg[A_ROLL + 3]
-        n += 1
-    if s[HANDS + seat * 4 + VILLAIN] > 0 and s[USED_VILLAIN] == 0:
-        for other in range(cfg[C_P]):
-            if other != seat and s[POS + other] >= 0 and total_cars(s, other) > 0:
-                out[n] = cfg[A_VILLAIN + other]
-                n += 1
-    if s[CASH + seat] >= cfg[C_CARD_PRICE] and s[DRAW_N] + s[DISC_N] > 0:
-        out[n] = cfg[A_BUY_CARDS]
-        n += 1
-    return n
-
-
-@njit
-def car_options(s: np.ndarray, cfg: np.ndarray, kind: int, seat: int, out: np.ndarray) -> int:
-    """Drop (Derail), sell to the rack's limit, or sell to pay: each car held; paying, also each
-    contract held."""
-    base = A_DROP if kind == T_DROP else A_SELL_CAR
-    n = 0
-    for car in range(4):
-        if s[CARS + seat * 4 + car] > 0:
-            out[n] = cfg[base + car]
-            n += 1
-    if kind == T_PAY:
-        for k in range(cfg[C_K]):
-            if s[OWNER + k] == seat:
-                out[n] = cfg[A_SELL_K + k]
-                n += 1
-    return n
-
-
-@njit
-def contract_offered(s: np.ndarray, cfg: np.ndarray, kind: int, t: int, seat: int, k: int) -> bool:
-    """Whether a trade, connection, double-cross or return task offers contract ``k``."""
-    owner = s[OWNER + k]
-    if kind == T_TRADE:
-        return bool(
-            cfg[C_K_COMPANY + k] == s[t + 2]
-            and owner < 0
-            and s[CASH + seat] >= cfg[C_K_PRICE + k]
-            and has_cars(s, cfg, seat, k)
-        )
-    if kind == T_CONNECT:
-        return bool(
-            owner < 0
-            and s[CASH + seat] >= cfg[C_K_PRICE + k] // 2
-            and (cfg[C_NEEDS_CARS] == 0 or has_cars(s, cfg, seat, k))
-        )
-    if kind == T_DOUBLE_CROSS:
-        return bool(owner >= 0 and owner != seat)
-    return bool(owner == seat)  # T_RETURN
-
-
-@njit
-def contract_options(s: np.ndarray, cfg: np.ndarray, kind: int, t: int, seat: int, out: np.ndarray) -> int:
-    """The contracts a task offers, then (when it offers any) done for a trade, decline for a
-    connection or a double-cross; a return offers no way out."""
-    base = (
-        A_TRADE
-        if kind == T_TRADE
-        else A_CONNECT
-        if kind == T_CONNECT
-        else A_DX
-        if kind == T_DOUBLE_CROSS
-        else A_RETURN
-    )
-    n = 0
-    for k in range(cfg[C_K]):
-        if contract_offered(s, cfg, kind, t, seat, k):
-            out[n] = cfg[base + k]
-            n += 1
-    if n > 0 and kind != T_RETURN:
-        out[n] = cfg[A_DONE] if kind == T_TRADE else cfg[A_DECLINE]
-        n += 1
-    return n
-
-
-@njit
-def move_options(s: np.ndarray, cfg: np.ndarray, kind: int, seat: int, out: np.ndarray) -> int:
-    """The Roundhouse's spaces for the seat, or the Control Tower's (other seat, space) pairs;
-    then decline where it may be declined."""
-    n = 0
-    if kind == T_ROUNDHOUSE:
-        declinable = cfg[C_RH_DECLINE] == 1
-        # Where declining is offered it is the way to stay, so the own space is no move.
-        here = s[POS + seat] if declinable else -1
-        for space in range(cfg[C_SIZE]):
-            if space != here:
-                out[n] = cfg[A_GO + space]
-                n += 1
-    else:
-        declinable = cfg[C_TOWER_DECLINE] == 1
-        for other in range(cfg[C_P]):
-            if other == seat:
-                continue
-            for space in range(cfg[C_SIZE]):
-                if space != cfg[C_TOWER_AT] or cfg[C_TOWER_ANY] == 1:
-                    out[n] = cfg[A_MOVE + other * SP_MAX + space]
-                    n += 1
-    if declinable:
-        out[n] = cfg[A_DECLINE]
-        n += 1
-    return n
-
-
-@njit
 def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     """The legal actions of the task on top of the stack (``decisions.OPTIONS``); how many."""
     t = top(s)
@@ -313,7 +195,27 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
             out[1] = cfg[A_REACT]
             n = 2
     elif kind == T_PREROLL:
-        n = preroll_options(s, cfg, seat, out)
+        out[0] = cfg[A_ROLL]
+        n = 1
+        # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (decisions.crew_room).
+        crew = s[HANDS + seat * 4 + CREW]
+        if cfg[C_CREW_PER_ROLL] == 0:
+            crew = min(crew, 2 - s[CREW_USED])
+        if crew > 0:
+            out[1] = cfg[A_ROLL + 1]
+            out[2] = cfg[A_ROLL + 2]
+            n = 3
+        if crew >= 2:
+            out[n] = cfg[A_ROLL + 3]
+            n += 1
+        if s[HANDS + seat * 4 + VILLAIN] > 0 and s[USED_VILLAIN] == 0:
+            for other in range(cfg[C_P]):
+                if other != seat and s[POS + other] >= 0 and total_cars(s, other) > 0:
+                    out[n] = cfg[A_VILLAIN + other]
+                    n += 1
+        if s[CASH + seat] >= cfg[C_CARD_PRICE] and s[DRAW_N] + s[DISC_N] > 0:
+            out[n] = cfg[A_BUY_CARDS]
+            n += 1
     elif kind == T_BUY_CARDS:
         most = min(s[t + 2], s[CASH + seat] // cfg[C_CARD_PRICE], s[DRAW_N] + s[DISC_N])
         for i in range(most + 1):
@@ -325,17 +227,81 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
                 out[n] = cfg[A_DISCARD + c]
                 n += 1
     elif kind in (T_DROP, T_RACK, T_PAY):
-        n = car_options(s, cfg, kind, seat, out)
-    elif kind in (T_TRADE, T_CONNECT, T_DOUBLE_CROSS, T_RETURN):
-        n = contract_options(s, cfg, kind, t, seat, out)
+        base = A_DROP if kind == T_DROP else A_SELL_CAR
+        for car in range(4):
+            if s[CARS + seat * 4 + car] > 0:
+                out[n] = cfg[base + car]
+                n += 1
+        if kind == T_PAY:
+            for k in range(cfg[C_K]):
+                if s[OWNER + k] == seat:
+                    out[n] = cfg[A_SELL_K + k]
+                    n += 1
+    elif kind == T_TRADE:
+        for k in range(cfg[C_K]):
+            if (
+                cfg[C_K_COMPANY + k] == s[t + 2]
+                and s[OWNER + k] < 0
+                and s[CASH + seat] >= cfg[C_K_PRICE + k]
+                and has_cars(s, cfg, seat, k)
+            ):
+                out[n] = cfg[A_TRADE + k]
+                n += 1
+        if n > 0:
+            out[n] = cfg[A_DONE]
+            n += 1
     elif kind == T_YARD:
         car = s[t + 2]
         if s[YARD + car] > 0 and s[CASH + seat] >= cfg[C_CAR_PRICES + car]:
             out[0] = cfg[A_BUY_CAR + car]
             out[1] = cfg[A_DECLINE]
             n = 2
-    elif kind in (T_ROUNDHOUSE, T_TOWER):
-        n = move_options(s, cfg, kind, seat, out)
+    elif kind == T_CONNECT:
+        for k in range(cfg[C_K]):
+            if (
+                s[OWNER + k] < 0
+                and s[CASH + seat] >= cfg[C_K_PRICE + k] // 2
+                and (cfg[C_NEEDS_CARS] == 0 or has_cars(s, cfg, seat, k))
+            ):
+                out[n] = cfg[A_CONNECT + k]
+                n += 1
+        if n > 0:
+            out[n] = cfg[A_DECLINE]
+            n += 1
+    elif kind == T_DOUBLE_CROSS:
+        for k in range(cfg[C_K]):
+            if s[OWNER + k] >= 0 and s[OWNER + k] != seat:
+                out[n] = cfg[A_DX + k]
+                n += 1
+        if n > 0:
+            out[n] = cfg[A_DECLINE]
+            n += 1
+    elif kind == T_ROUNDHOUSE:
+        # Where declining is offered it is the way to stay, so the own space is no move.
+        here = s[POS + seat] if cfg[C_RH_DECLINE] == 1 else -1
+        for space in range(cfg[C_SIZE]):
+            if space != here:
+                out[n] = cfg[A_GO + space]
+                n += 1
+        if cfg[C_RH_DECLINE] == 1:
+            out[n] = cfg[A_DECLINE]
+            n += 1
+    elif kind == T_TOWER:
+        for other in range(cfg[C_P]):
+            if other == seat:
+                continue
+            for space in range(cfg[C_SIZE]):
+                if space != cfg[C_TOWER_AT] or cfg[C_TOWER_ANY] == 1:
+                    out[n] = cfg[A_MOVE + other * SP_MAX + space]
+                    n += 1
+        if cfg[C_TOWER_DECLINE] == 1:
+            out[n] = cfg[A_DECLINE]
+            n += 1
+    elif kind == T_RETURN:
+        for k in range(cfg[C_K]):
+            if s[OWNER + k] == seat:
+                out[n] = cfg[A_RETURN + k]
+                n += 1
     elif kind == T_END:
         if s[HANDS + seat * 4 + ENGINEER] > 0:
             out[n] = cfg[A_ENGINEER]
@@ -357,48 +323,43 @@ def take_contract(s: np.ndarray, cfg: np.ndarray, seat: int, k: int, price: int,
 
 
 @njit
-def window_decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, t: int, seat: int, kind: int) -> None:
-    """A Stop card played (a duel: won, the target's turn is over) or passed; the window moves on
-    to the next seat while Stops may still be played."""
-    target = s[t + 2]
-    if kind == REACT:
-        play_card(s, seat, STOP, 1)
-        if duel(g):
-            s[STACK_N] = 0  # the window and the target's turn: the target loses this turn
-            s[HARD_END] = 1
-            return
-        s[STOPS_LEFT] -= 1
-    n = cfg[C_P]
-    if s[STOPS_LEFT] > 0 and s[t + 3] < n:
-        s[t + 1] = (target + s[t + 3]) % n
-        s[t + 3] += 1
-    else:
-        pop(s)
-
-
-@njit
-def preroll_decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, kind: int, a: int) -> None:
-    if kind == ROLL:
-        pop(s)
-        s[ENGINEER_OK] = 0
-        roll(s, g, cfg, seat, a)
-    elif kind == PLAY_VILLAIN:
-        play_card(s, seat, VILLAIN, 1)
-        s[USED_VILLAIN] = 1
-        push(s, T_DROP, a, s[POS + a], 0)
-    else:
-        pop(s)
-        s[ENGINEER_OK] = 0
-        push(s, T_BUY_CARDS, seat, die(g), 0)
-
-
-@njit
-def card_and_car_decide(
-    s: np.ndarray, g: np.ndarray, cfg: np.ndarray, t: int, seat: int, kind: int, a: int
-) -> None:
-    """Buying crew cards, discarding one, dropping a car, selling to the rack's limit or to pay."""
+def decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
+    """``decisions.DECIDE`` of the task on top of the stack."""
+    t = top(s)
     task = s[t]
-    if task == T_BUY_CARDS:
+    seat = s[t + 1]
+    kind = cfg[D_KIND + index]
+    a = cfg[D_A + index]
+    b = cfg[D_B + index]
+    if task == T_WINDOW:
+        target = s[t + 2]
+        if kind == REACT:
+            play_card(s, seat, STOP, 1)
+            if duel(g):
+                s[STACK_N] = 0  # the window and the target's turn: the target loses this turn
+                s[HARD_END] = 1
+                return
+            s[STOPS_LEFT] -= 1
+        n = cfg[C_P]
+        if s[STOPS_LEFT] > 0 and s[t + 3] < n:
+            s[t + 1] = (target + s[t + 3]) % n
+            s[t + 3] += 1
+        else:
+            pop(s)
+    elif task == T_PREROLL:
+        if kind == ROLL:
+            pop(s)
+            s[ENGINEER_OK] = 0
+            roll(s, g, cfg, seat, a)
+        elif kind == PLAY_VILLAIN:
+            play_card(s, seat, VILLAIN, 1)
+            s[USED_VILLAIN] = 1
+            push(s, T_DROP, a, s[POS + a], 0)
+        else:
+            pop(s)
+            s[ENGINEER_OK] = 0
+            push(s, T_BUY_CARDS, seat, die(g), 0)
+    elif task == T_BUY_CARDS:
         pop(s)
         to_bank(s, seat, a * cfg[C_CARD_PRICE])
         for _ in range(a):
@@ -417,20 +378,13 @@ def card_and_car_decide(
         sell_car(s, cfg, seat, a)
         if total_cars(s, seat) <= cfg[C_RACK]:
             pop(s)
-    elif kind == SELL_CAR:  # T_PAY
-        sell_car(s, cfg, seat, a)
-    else:
-        s[OWNER + a] = -1
-        from_bank(s, seat, cfg[C_K_PRICE + a] // 2)
-
-
-@njit
-def contract_decide(
-    s: np.ndarray, g: np.ndarray, cfg: np.ndarray, t: int, seat: int, kind: int, a: int
-) -> None:
-    """A trade (or done), a connection, a double-cross (a duel) or a return; or declining."""
-    task = s[t]
-    if task == T_TRADE:
+    elif task == T_PAY:
+        if kind == SELL_CAR:
+            sell_car(s, cfg, seat, a)
+        else:
+            s[OWNER + a] = -1
+            from_bank(s, seat, cfg[C_K_PRICE + a] // 2)
+    elif task == T_TRADE:
         if kind == DONE:
             pop(s)
             return
@@ -438,40 +392,21 @@ def contract_decide(
         s[t + 3] -= 1
         if s[t + 3] <= 0:
             pop(s)
-        return
-    pop(s)
-    if task == T_CONNECT:
-        if kind == CONNECT:
-            take_contract(s, cfg, seat, a, cfg[C_K_PRICE + a] // 2, cfg[C_NEEDS_CARS] == 1)
-    elif task == T_DOUBLE_CROSS:
-        if kind != DECLINE and duel(g):
-            s[OWNER + a] = seat
-    else:  # T_RETURN
-        s[OWNER + a] = -1
-
-
-@njit
-def decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
-    """``decisions.DECIDE`` of the task on top of the stack."""
-    t = top(s)
-    task = s[t]
-    seat = s[t + 1]
-    kind = cfg[D_KIND + index]
-    a = cfg[D_A + index]
-    b = cfg[D_B + index]
-    if task == T_WINDOW:
-        window_decide(s, g, cfg, t, seat, kind)
-    elif task == T_PREROLL:
-        preroll_decide(s, g, cfg, seat, kind, a)
-    elif task in (T_BUY_CARDS, T_DISCARD, T_DROP, T_RACK, T_PAY):
-        card_and_car_decide(s, g, cfg, t, seat, kind, a)
-    elif task in (T_TRADE, T_CONNECT, T_DOUBLE_CROSS, T_RETURN):
-        contract_decide(s, g, cfg, t, seat, kind, a)
     elif task == T_YARD:
         pop(s)
         if kind == BUY_CAR:
             to_bank(s, seat, cfg[C_CAR_PRICES + a])
             gain_car(s, cfg, seat, a)
+    elif task == T_CONNECT:
+        pop(s)
+        if kind == CONNECT:
+            take_contract(s, cfg, seat, a, cfg[C_K_PRICE + a] // 2, cfg[C_NEEDS_CARS] == 1)
+    elif task == T_DOUBLE_CROSS:
+        pop(s)
+        if kind == DECLINE:
+            return
+        if duel(g):
+            s[OWNER + a] = seat
     elif task == T_ROUNDHOUSE:
         own = s[t + 2] == 1
         pop(s)
@@ -481,6 +416,9 @@ def decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
         pop(s)
         if kind != DECLINE:
             teleport(s, g, cfg, a, b, False)
+    elif task == T_RETURN:
+        pop(s)
+        s[OWNER + a] = -1
     elif task == T_END:
         pop(s)
         if kind == USE_ENGINEER:

@@ -304,79 +304,9 @@ def three_rolls(g: np.ndarray) -> bool:
 
 
 @njit
-def add_task(tasks: np.ndarray, nt: int, kind: int, seat: int, f1: int, f2: int) -> int:
-    tasks[nt, 0], tasks[nt, 1], tasks[nt, 2], tasks[nt, 3] = kind, seat, f1, f2
-    return nt + 1
-
-
-@njit
-def space_effect(
-    s: np.ndarray,
-    g: np.ndarray,
-    cfg: np.ndarray,
-    seat: int,
-    space: int,
-    own: bool,
-    tasks: np.ndarray,
-    nt: int,
-) -> int:
-    """What the space itself does (``spaces.resolve_space``'s cases): done at once, or listed as
-    tasks after the ``nt`` already in ``tasks``; how many tasks there are then."""
-    kind = cfg[C_SP_KIND + space]
-    if kind in (S_CENTRAL, S_CORNER):
-        riders = s[CARS + seat * 4 + PASSENGER]
-        if riders > 0:
-            n = cfg[C_P]
-            for i in range(1, n):
-                nt = add_task(tasks, nt, T_PAY, (seat + i) % n, cfg[C_CORNER_FARE] * riders, seat)
-        nt = add_task(tasks, nt, T_BUY_CARDS, seat, die(g), 0)
-    elif kind == S_GOVT:
-        nt = add_task(tasks, nt, T_BUY_CARDS, seat, die(g), 0)
-    elif kind == S_TRADE:
-        nt = add_task(tasks, nt, T_TRADE, seat, cfg[C_SP_COMPANY + space], 3)
-    elif kind == S_YARD:
-        nt = add_task(tasks, nt, T_YARD, seat, cfg[C_SP_CAR + space], 0)
-    elif kind == S_SHOP:
-        face = die(g)
-        gain_car(s, cfg, seat, cfg[C_DIE_CAR + face - 1])
-    elif kind == S_ROLL_AGAIN:
-        if own:
-            s[AGAIN] = 1
-    elif kind == S_STOP:
-        if own:
-            s[HARD_END] = 1
-    elif kind == S_TAXES:
-        nt = add_task(tasks, nt, T_PAY, seat, cfg[C_SP_AMOUNT + space], -1)
-    elif kind == S_CREW:
-        draw_card(s, g, seat)
-    elif kind == S_DOUBLE_CROSS:
-        nt = add_task(tasks, nt, T_DOUBLE_CROSS, seat, 0, 0)
-    elif kind == S_ROUNDHOUSE:
-        if three_rolls(g):
-            nt = add_task(tasks, nt, T_ROUNDHOUSE, seat, 1 if own else 0, 0)
-        elif own:
-            s[HARD_END] = 1
-    elif kind == S_TOWER:
-        nt = add_task(tasks, nt, T_TOWER, seat, 0, 0)
-    elif kind == S_DEPOT:
-        s[CASH + seat] += s[DEPOT]
-        refill = min(cfg[C_DEPOT_REFILL], s[BANK])
-        s[BANK] -= refill
-        s[DEPOT] = refill
-    elif kind == S_CUSTOMER:
-        if count_owned(s, cfg, seat) == 0 or three_rolls(g):  # no contract, or the customer calms
-            if own:
-                s[HARD_END] = 1
-        else:
-            nt = add_task(tasks, nt, T_RETURN, seat, 0, 0)
-    elif kind == S_CONNECTIONS:
-        nt = add_task(tasks, nt, T_CONNECT, seat, 0, 0)
-    return nt
-
-
-@njit
 def resolve(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, space: int, own: bool) -> None:
     """``spaces.resolve_space``: the tasks a space makes go under a rack task made here."""
+    kind = cfg[C_SP_KIND + space]
     tasks = np.zeros((8, 4), dtype=np.int64)  # kind, seat, f1, f2 in the order they are to run
     nt = 0
     lying = 0
@@ -387,9 +317,69 @@ def resolve(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seat: int, space: int
             s[CARS + seat * 4 + car] += s[DROPPED + space * 4 + car]
             s[DROPPED + space * 4 + car] = 0
         check_rack(s, cfg, seat)
-    elif cfg[C_SP_KIND + space] == S_DERAIL and total_cars(s, seat) > 0:
-        nt = add_task(tasks, nt, T_DROP, seat, space, 0)
-    nt = space_effect(s, g, cfg, seat, space, own, tasks, nt)
+    elif kind == S_DERAIL and total_cars(s, seat) > 0:
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2] = T_DROP, seat, space
+        nt += 1
+    if kind in (S_CENTRAL, S_CORNER):
+        riders = s[CARS + seat * 4 + PASSENGER]
+        if riders > 0:
+            n = cfg[C_P]
+            for i in range(1, n):
+                tasks[nt, 0], tasks[nt, 1] = T_PAY, (seat + i) % n
+                tasks[nt, 2], tasks[nt, 3] = cfg[C_CORNER_FARE] * riders, seat
+                nt += 1
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2] = T_BUY_CARDS, seat, die(g)
+        nt += 1
+    elif kind == S_GOVT:
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2] = T_BUY_CARDS, seat, die(g)
+        nt += 1
+    elif kind == S_TRADE:
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2], tasks[nt, 3] = T_TRADE, seat, cfg[C_SP_COMPANY + space], 3
+        nt += 1
+    elif kind == S_YARD:
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2] = T_YARD, seat, cfg[C_SP_CAR + space]
+        nt += 1
+    elif kind == S_SHOP:
+        face = die(g)
+        gain_car(s, cfg, seat, cfg[C_DIE_CAR + face - 1])
+    elif kind == S_ROLL_AGAIN:
+        if own:
+            s[AGAIN] = 1
+    elif kind == S_STOP:
+        if own:
+            s[HARD_END] = 1
+    elif kind == S_TAXES:
+        tasks[nt, 0], tasks[nt, 1], tasks[nt, 2], tasks[nt, 3] = T_PAY, seat, cfg[C_SP_AMOUNT + space], -1
+        nt += 1
+    elif kind == S_CREW:
+        draw_card(s, g, seat)
+    elif kind == S_DOUBLE_CROSS:
+        tasks[nt, 0], tasks[nt, 1] = T_DOUBLE_CROSS, seat
+        nt += 1
+    elif kind == S_ROUNDHOUSE:
+        if three_rolls(g):
+            tasks[nt, 0], tasks[nt, 1], tasks[nt, 2] = T_ROUNDHOUSE, seat, 1 if own else 0
+            nt += 1
+        elif own:
+            s[HARD_END] = 1
+    elif kind == S_TOWER:
+        tasks[nt, 0], tasks[nt, 1] = T_TOWER, seat
+        nt += 1
+    elif kind == S_DEPOT:
+        s[CASH + seat] += s[DEPOT]
+        refill = min(cfg[C_DEPOT_REFILL], s[BANK])
+        s[BANK] -= refill
+        s[DEPOT] = refill
+    elif kind == S_CUSTOMER:
+        if count_owned(s, cfg, seat) == 0 or three_rolls(g):  # no contract, or the customer calms
+            if own:
+                s[HARD_END] = 1
+        else:
+            tasks[nt, 0], tasks[nt, 1] = T_RETURN, seat
+            nt += 1
+    elif kind == S_CONNECTIONS:
+        tasks[nt, 0], tasks[nt, 1] = T_CONNECT, seat
+        nt += 1
     rack = s[STACK_N] > 0 and s[top(s)] == T_RACK
     rack_seat = s[top(s) + 1] if rack else 0
     if rack:
