@@ -64,7 +64,11 @@ def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None
     assert not uses(margin=True)
     assert not uses(rollout="greedy")  # the named bot, not the fast policy
     assert make_search_bot(game, seat=0, seed=0).compiled is None  # the tree has no paired comparison
-    assert tabletrek.load("mexican-train", players=2).search().paired is None
+    mexican = tabletrek.load("mexican-train", players=2)
+    assert mexican.search().paired_rollout == "greedy"  # greedy compiled, not a fast policy
+    assert (
+        make_search_bot(mexican, seat=0, seed=0, paired=True, rollout="greedy", margin=False).compiled is None
+    )
 
 
 def test_running_sums_give_the_listed_bounds() -> None:

@@ -89,7 +89,10 @@ def test_a_game_sets_the_search_defaults_and_named_parameters_replace_them() -> 
     assert game.search_defaults()["default"] == "planner"
     plain = game.bot("ismcts", seat=0, seed=1)
     assert isinstance(plain, SearchBot)
-    assert plain.paired and plain.default_bot is not None and plain.iterations == 400
+    # 400 Python playouts, or 8,000 compiled ones where numba is installed.
+    compiled = game.search().paired is not None
+    assert plain.paired and plain.default_bot is not None and plain.iterations == (8000 if compiled else 400)
+    assert (plain.compiled is not None) == compiled
     named = game.bot("ismcts", seat=0, seed=1, ms=50, paired=False)
     assert isinstance(named, SearchBot)
     # Naming a budget drops the default one; naming a parameter replaces just that one.

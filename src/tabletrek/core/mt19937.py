@@ -148,6 +148,15 @@ def shuffle(mt: np.ndarray, a: np.ndarray, start: int, n: int) -> None:
 
 
 @njit
+def getrandbits63(mt: np.ndarray) -> int:
+    """``rng.getrandbits(63)``: two words, low first, the high one cut to its top 31 bits (how the
+    search's ``determinize`` seeds a world's own generator)."""
+    low = np.uint64(next_u32(mt))
+    high = np.uint64(next_u32(mt) >> np.uint32(1))
+    return int((high << np.uint64(32)) | low)
+
+
+@njit
 def randint(mt: np.ndarray, low: int, high: int) -> int:
     """``rng.randint(low, high)``."""
     return low + below(mt, high - low + 1)

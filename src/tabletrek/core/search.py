@@ -31,9 +31,9 @@ PairedPlayouts = Callable[["State", int, "Belief | None", "int | None"], Playout
 depth or None) -> a runner for that position, which a search calls for batch after batch of
 worlds (and from several threads at once) while the position is prepared only once. Each world
 is a determinization for that seat dealt from its seed (following the belief, when given), each
-move is played there and the fast policy plays on, to the end or for ``depth`` moves, after
-which the game's evaluation scores the position; the same random numbers serve every move in
-one world."""
+move is played there and the rollout policy (``SearchSupport.paired_rollout``) plays on, to the
+end, to the game's horizon or for ``depth`` moves, after which the game's evaluation scores the
+position; the same random numbers serve every move in one world."""
 
 
 class Belief(Protocol):
@@ -71,7 +71,15 @@ class SearchSupport:
     """Where playouts stop and are evaluated (Mexican Train: the round number); None: at the end
     or at ``rollout_depth``."""
     paired: PairedPlayouts | None = None
-    """Compiled paired playouts (None when the game has none or its accelerator is missing)."""
+    """Compiled paired playouts (None when the game has none or its accelerator is missing). They
+    stop at the game's ``horizon`` as Python playouts do."""
+    paired_rollout: str = "auto"
+    """The rollout setting the compiled playouts reproduce: "auto" (the fast ``policy``) or the name
+    of the game's bot they compile; with another rollout the search plays out in Python."""
+    paired_margin: bool = False
+    """Whether the compiled playouts score a finished game as ``margin=True`` asks (half the
+    reward from the score margin) rather than won/lost; the search uses them only where this
+    matches its own setting."""
     belief: Callable[[int, int], Belief | None] | None = None
     """(seat, seed) -> a belief the paired playouts deal their worlds from (``infer=True``)."""
     prepare: Callable[[], None] | None = None

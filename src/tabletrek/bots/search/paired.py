@@ -8,9 +8,10 @@ lucky playouts must not overturn it: the pairing removes most of the luck of the
 comparison, and the bound keeps the rest from deciding.
 
 A game may offer compiled paired playouts (``SearchSupport.paired``: the same worlds and the same
-fast policy, to the end or cut at ``rollout_depth`` and scored by the same evaluation);
-``compiled=True`` (the default) uses them whenever the search plays out with the game's fast
-policy (no margin, no horizon), so many more worlds fit in a move's budget, split over
+policy, to the end or cut at ``rollout_depth`` or the game's horizon and scored by the same
+evaluation); ``compiled=True`` (the default) uses them whenever the search plays out with the
+policy they compile and scores as they do (``SearchSupport.paired_rollout``, ``paired_margin``),
+so many more worlds fit in a move's budget, split over
 ``threads``. With ``infer=True`` the compiled worlds also follow what the other players' moves
 revealed: the bot keeps the position it last decided in, replays the moves made since, and feeds
 each other player's move to the game's belief (``SearchSupport.belief``), which the worlds are
@@ -58,10 +59,16 @@ class PairedSearchBot(SearchBot):
                 f" policy, so name a bot with rollout ({', '.join(game.bots())})"
             )
         # Compiled playouts replace the Python ones only where they play the same thing: the
-        # game's own fast policy, scored won/lost or by its evaluation where cut.
+        # policy they compile, scored as the settings ask (won/lost or with the margin, by the
+        # game's evaluation where cut at the depth or the game's horizon).
         self.compiled = None
-        if settings.compiled and settings.rollout == "auto" and self.horizon is None and not settings.margin:
-            self.compiled = self.support.paired
+        support = self.support
+        if (
+            settings.compiled
+            and settings.rollout == support.paired_rollout
+            and settings.margin == support.paired_margin
+        ):
+            self.compiled = support.paired
         self._belief_seed = derive_seed(seed, "belief")
         self.belief = None
         if settings.infer and self.compiled is not None and self.support.belief is not None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
 from tabletrek.core.mt19937 import njit
 from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py reads off an engine
@@ -605,66 +606,40 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     out[at + 4] = s[ROUNDS] / cfg[C_MAX_ROUNDS]
 
 
-@njit
-def step_batch(
-    states: np.ndarray,
-    gens: np.ndarray,
-    cfg: np.ndarray,
-    actions: np.ndarray,
-    seeds: np.ndarray,
-    next_seeds: np.ndarray,
-    stride: int,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    rewards: np.ndarray,
-    done: np.ndarray,
-    final: np.ndarray,
-    seats: np.ndarray,
-) -> int:
-    """As ``touring.batch.step_batch``."""
-    n = states.shape[0]
-    for i in range(n):
-        a = actions[i]
-        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
-            return i
-    buf = np.zeros(NA_MAX, dtype=np.int64)
-    for i in range(n):
-        s = states[i]
-        actor = seats[i]
-        apply(s, gens[i], cfg, actions[i], buf)
-        if s[ENDED] == 1:
-            returns(s, cfg, final[i])
-            rewards[i] = final[i, actor]
-            done[i] = True
-            seeds[i] = next_seeds[i]
-            next_seeds[i] += stride
-            deal(s, gens[i], cfg, seeds[i])
-        else:
-            rewards[i] = 0.0
-            done[i] = False
-            final[i, :] = 0.0
-        legal_mask(s, cfg, mask[i], buf)
-        observe(s, cfg, obs[i])
-        seats[i] = to_act(s)
-    return -1
+# ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
 @njit
-def reset_batch(
-    states: np.ndarray,
-    gens: np.ndarray,
-    cfg: np.ndarray,
-    seeds: np.ndarray,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    seats: np.ndarray,
-) -> None:
-    buf = np.zeros(NA_MAX, dtype=np.int64)
-    for i in range(states.shape[0]):
-        deal(states[i], gens[i], cfg, seeds[i])
-        legal_mask(states[i], cfg, mask[i], buf)
-        observe(states[i], cfg, obs[i])
-        seats[i] = to_act(states[i])
+def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
+    apply(s, g, cfg, action, scratch)
+
+
+@njit
+def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
+    deal(s, g, cfg, seed)
+
+
+@njit
+def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
+    legal_mask(s, cfg, mask, scratch)
+
+
+@njit
+def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    observe(s, cfg, out)
+
+
+@njit
+def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    returns(s, cfg, out)
+
+
+@njit
+def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
+    return int(to_act(s))
+
+
+step_batch, reset_batch = driver.bind(globals())
 
 
 __all__ = ["canonical", "config", "obs_size", "reset_batch", "state_size", "step_batch", "to_python_state"]

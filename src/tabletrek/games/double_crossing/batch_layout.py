@@ -4,6 +4,7 @@ config read off a loaded game, and the way back to a Python state (``batch.py`` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -411,6 +412,71 @@ def to_python_state(
         }
     )
     return state
+
+
+def from_python(game: DoubleCrossing, data: Mapping[str, Any]) -> npt.NDArray[np.int32]:
+    """A state's row from its JSON form (``DoubleCrossingState._dump``): ``to_python_state`` the
+    other way, for the search's compiled playouts, which start from a real position."""
+    n = game.players
+    s = np.zeros(SIZE, dtype=np.int32)
+
+    def put(at: int, values: Sequence[int]) -> None:
+        s[at : at + len(values)] = values
+
+    put(POS, data["pos"])
+    put(CASH, data["cash"])
+    for p in range(n):
+        put(CARS + p * 4, data["cars"][p])
+        put(HANDS + p * 4, data["hands"][p])
+    s[OWNER : OWNER + K_MAX] = -1
+    put(OWNER, data["owner"])
+    put(YARD, data["yard"])
+    for space, cars in data["dropped"].items():
+        put(DROPPED + int(space) * 4, cars)
+    codes = {slug: code for code, slug in enumerate(CARD_SLUGS)}
+    for at, at_n, key in ((DRAW, DRAW_N, "draw"), (DISC, DISC_N, "discard")):
+        put(at, [codes[c] for c in data[key]])
+        s[at_n] = len(data[key])
+    for at, key in (
+        (BANK, "bank"),
+        (DEPOT, "depot"),
+        (FIRST, "first"),
+        (TURN_SEAT, "turn_seat"),
+        (AGAIN, "again"),
+        (HARD_END, "hard_end"),
+        (ENGINEER_OK, "engineer_ok"),
+        (USED_VILLAIN, "used_villain"),
+        (USED_ENGINEER, "used_engineer"),
+        (CREW_USED, "crew_used"),
+        (STOPS_LEFT, "stops_left"),
+        (ENDED, "ended"),
+        (ROUNDS, "rounds"),
+        (TURNS, "turns"),
+    ):
+        s[at] = int(data[key])
+    s[WINNER] = -1 if data["winner"] is None else int(data["winner"])
+    for kind, count in data["landed"].items():
+        s[LANDED + KINDS.index(kind)] = int(count)
+    put(PLAYED, data["played"])
+    s[STACK_N] = len(data["stack"])
+    for i, task in enumerate(data["stack"]):
+        s[STACK + i * TASK : STACK + (i + 1) * TASK] = _task_row(task, n)
+    return s
+
+
+def _task_row(task: Mapping[str, Any], players: int) -> list[int]:
+    """``_task`` the other way: kind, seat, then the kind's fields, padded to ``TASK``."""
+    kind = TASK_NAMES.index(task["k"])
+    row = [kind, int(task["seat"])]
+    if kind == T_WINDOW:
+        row += [int(task["target"]), players - len(task["queue"])]
+    elif kind == T_ROUNDHOUSE:
+        row.append(int(task["own"]))
+    elif kind == T_MOVE:
+        row += [int(task["steps"]), int(task["back"])]
+    else:
+        row += [int(task[name]) for name in TASK_FIELDS.get(kind, ())]
+    return row + [0] * (TASK - len(row))
 
 
 def canonical(state: DoubleCrossingState) -> dict[str, Any]:

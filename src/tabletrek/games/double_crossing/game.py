@@ -14,7 +14,7 @@ from tabletrek.core.events import text_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, SearchSupport
+from tabletrek.core.search import Evaluator, PairedPlayouts, SearchSupport
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.double_crossing import rules
 from tabletrek.games.double_crossing.bots import TraderBot
@@ -165,13 +165,45 @@ class DoubleCrossing(Game):
     def search_defaults(self) -> dict[str, Any]:
         # The trader's move stands unless cut trader playouts beat it by 2.5 standard errors: 66% of
         # 160 two-player games against the trader at about 250 ms a move (docs/research.md).
-        return {"paired": True, "rollout": "trader", "rollout_depth": 40, "iterations": 100, "z": 2.5}
+        # Compiled trader playouts (playouts.py, ``compiled=true``) fit ~50 times as many in a
+        # move, but are not yet shown to play at least as well at equal time, so Python's stay the
+        # default (docs/notes/search-tuning.md, "Compiled playouts for Double Crossing").
+        return {
+            "paired": True,
+            "rollout": "trader",
+            "rollout_depth": 40,
+            "iterations": 100,
+            "z": 2.5,
+            "compiled": False,
+        }
 
     def evaluator(self) -> Evaluator:
         return evaluate
 
+    def paired_playouts(self) -> PairedPlayouts | None:
+        """The trader's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
+        try:
+            from tabletrek.core.mt19937 import HAVE_NUMBA  # noqa: PLC0415 - extra [search] (numpy)
+            from tabletrek.games.double_crossing import playouts  # noqa: PLC0415 - extra [search] (numba)
+        except ImportError:  # no numpy: the [search] extra is not installed
+            return None
+        return playouts.prepare if HAVE_NUMBA else None
+
+    def prepare_search(self) -> None:
+        if self.paired_playouts() is not None:
+            from tabletrek.games.double_crossing.playouts import warm_up  # noqa: PLC0415 - extra [search]
+
+            warm_up(self)
+
     def search(self) -> SearchSupport:
-        return SearchSupport(defaults=self.search_defaults(), evaluate=self.evaluator())
+        return SearchSupport(
+            defaults=self.search_defaults(),
+            evaluate=self.evaluator(),
+            paired=self.paired_playouts(),
+            paired_rollout="trader",
+            # The default search plays out in Python: nothing to compile before a table's first move.
+            prepare=self.prepare_search if self.search_defaults().get("compiled", True) else None,
+        )
 
     def terminal(self) -> TextUI:
         return DoubleCrossingTextUI(self)

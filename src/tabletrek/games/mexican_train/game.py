@@ -14,7 +14,7 @@ from tabletrek.core.events import seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, Horizon, SearchSupport
+from tabletrek.core.search import Evaluator, Horizon, PairedPlayouts, SearchSupport
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.mexican_train import rules
 from tabletrek.games.mexican_train.bots import GreedyBot, PlannerBot
@@ -142,12 +142,14 @@ class MexicanTrain(Game):
 
     def search_defaults(self) -> dict[str, Any]:
         # The planner's move stands unless cheap greedy playouts clearly beat it: 66% of two-player
-        # rounds against the planner at about 140 ms a move (docs/research.md).
+        # rounds against the planner at about 140 ms a move (docs/research.md). Compiled
+        # (playouts.py), 8,000 playouts take less time than 400 in Python and win at least as
+        # often (docs/notes/search-tuning.md, "Compiled playouts for Mexican Train").
         return {
             "paired": True,
             "default": "planner",
             "rollout": "greedy",
-            "iterations": 400,
+            "iterations": 400 if self.paired_playouts() is None else 8000,
             "z": 1.5,
             "margin": True,
         }
@@ -158,9 +160,30 @@ class MexicanTrain(Game):
     def evaluator(self) -> Evaluator:
         return evaluate
 
+    def paired_playouts(self) -> PairedPlayouts | None:
+        """Greedy's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
+        try:
+            from tabletrek.core.mt19937 import HAVE_NUMBA  # noqa: PLC0415 - extra [search] (numpy)
+            from tabletrek.games.mexican_train import playouts  # noqa: PLC0415 - extra [search] (numba)
+        except ImportError:  # no numpy: the [search] extra is not installed
+            return None
+        return playouts.prepare if HAVE_NUMBA else None
+
+    def prepare_search(self) -> None:
+        if self.paired_playouts() is not None:
+            from tabletrek.games.mexican_train.playouts import warm_up  # noqa: PLC0415 - extra [search]
+
+            warm_up(self)
+
     def search(self) -> SearchSupport:
         return SearchSupport(
-            defaults=self.search_defaults(), evaluate=self.evaluator(), horizon=self.search_horizon()
+            defaults=self.search_defaults(),
+            evaluate=self.evaluator(),
+            horizon=self.search_horizon(),
+            paired=self.paired_playouts(),
+            paired_rollout="greedy",
+            paired_margin=True,
+            prepare=self.prepare_search,
         )
 
     def _bot_factories(self) -> dict[str, BotFactory]:

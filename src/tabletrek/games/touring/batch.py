@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
 from tabletrek.core.mt19937 import njit
 from tabletrek.games.touring.cards import (
@@ -439,66 +440,40 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     out[at] = s[TURNS] / cfg[CFG_MAX_TURNS]
 
 
-@njit
-def step_batch(
-    states: np.ndarray,
-    gens: np.ndarray,
-    cfg: np.ndarray,
-    actions: np.ndarray,
-    seeds: np.ndarray,
-    next_seeds: np.ndarray,
-    stride: int,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    rewards: np.ndarray,
-    done: np.ndarray,
-    final: np.ndarray,
-    seats: np.ndarray,
-) -> int:
-    """Every env plays its action; a finished game's returns go to ``final`` and the env deals
-    its next game (seed ``next_seeds[i]``, which then moves on by ``stride``). Returns -1, or the
-    first env whose action is illegal (then nothing has changed)."""
-    n = states.shape[0]
-    for i in range(n):
-        a = actions[i]
-        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
-            return i
-    for i in range(n):
-        s = states[i]
-        actor = s[TO_ACT]
-        apply(s, gens[i], cfg, actions[i])
-        if s[ENDED] == 1:
-            returns(s, cfg, final[i])
-            rewards[i] = final[i, actor]
-            done[i] = True
-            seeds[i] = next_seeds[i]
-            next_seeds[i] += stride
-            deal(s, gens[i], cfg, seeds[i])
-        else:
-            rewards[i] = 0.0
-            done[i] = False
-            final[i, :] = 0.0
-        legal_mask(s, cfg, mask[i])
-        observe(s, cfg, obs[i])
-        seats[i] = s[TO_ACT]
-    return -1
+# ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
 @njit
-def reset_batch(
-    states: np.ndarray,
-    gens: np.ndarray,
-    cfg: np.ndarray,
-    seeds: np.ndarray,
-    obs: np.ndarray,
-    mask: np.ndarray,
-    seats: np.ndarray,
-) -> None:
-    for i in range(states.shape[0]):
-        deal(states[i], gens[i], cfg, seeds[i])
-        legal_mask(states[i], cfg, mask[i])
-        observe(states[i], cfg, obs[i])
-        seats[i] = states[i][TO_ACT]
+def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
+    apply(s, g, cfg, action)
+
+
+@njit
+def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
+    deal(s, g, cfg, seed)
+
+
+@njit
+def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
+    legal_mask(s, cfg, mask)
+
+
+@njit
+def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    observe(s, cfg, out)
+
+
+@njit
+def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    returns(s, cfg, out)
+
+
+@njit
+def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
+    return -1 if s[ENDED] == 1 else int(s[TO_ACT])
+
+
+step_batch, reset_batch = driver.bind(globals())
 
 
 # ----- back to Python -----------------------------------------------------------------------------

@@ -1,0 +1,122 @@
+"""One driver for every compiled batch engine (``games/*/batch.py``): the reset and step loops of
+the vector environment (``rl/vector.py``), with automatic reset, written once.
+
+An engine defines its rules for the driver as six compiled functions under fixed names:
+``_apply(row, generator, config, action, scratch)`` (the seat to act plays the action),
+``_deal(row, generator, config, seed)`` (a fresh game, as ``new_game(seed)`` deals it),
+``_mask(row, config, mask, scratch)`` (which actions are legal), ``_observe(row, config, out)``
+(the seat to act's observation), ``_returns(row, config, out)`` (each seat's return of a finished
+game) and ``_seat(row, config)`` (the seat to act, -1 once the game is over); then
+``step_batch, reset_batch = batch_driver.bind(globals())``.
+
+``bind`` compiles the loops below against the engine's own namespace: the same code, its names
+resolved to that engine's functions, so numba compiles one specialised loop per engine and can
+inline the rules into it. Not a closure (numba cannot cache those: ``cache=True``), and not the
+rules passed in as first-class functions: those calls cannot be inlined, and every array handed
+through one is reference-counted, which cost a quarter to a third of Touring's steps a second
+(``docs/notes/vector-benchmarks.md``). Each bound loop is named after its engine's module, so
+each has its own numba cache index. Like every cached numba function that calls into another
+module, a bound loop's cache goes stale when its engine changes (COMMON practice here: delete the
+``*.nbi``/``*.nbc`` files after editing an engine).
+
+Array types: state rows int32, generators uint32 (``core/mt19937.py``), config int64, masks bool,
+observations, rewards and returns float32; the scratch row (int64, as long as the action count)
+is lent to the functions that need room to list moves.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tabletrek.core.mt19937 import njit
+
+
+def _step_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    actions: np.ndarray,
+    seeds: np.ndarray,
+    next_seeds: np.ndarray,
+    stride: int,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    rewards: np.ndarray,
+    done: np.ndarray,
+    final: np.ndarray,
+    seats: np.ndarray,
+) -> int:
+    """Every env's seat to act (``seats``) plays its action; a finished game's returns go to
+    ``final``, its actor's to ``rewards``, and the env deals its next game (seed
+    ``next_seeds[i]``, which then moves on by ``stride``). Returns -1, or the first env whose
+    action is illegal (then nothing has changed)."""
+    n = states.shape[0]
+    for i in range(n):
+        a = actions[i]
+        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
+            return i
+    scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
+    for i in range(n):
+        s = states[i]
+        actor = seats[i]
+        _apply(s, gens[i], cfg, actions[i], scratch)  # type: ignore[name-defined]  # noqa: F821 - bound per engine
+        if _seat(s, cfg) < 0:  # type: ignore[name-defined]  # noqa: F821
+            _returns(s, cfg, final[i])  # type: ignore[name-defined]  # noqa: F821
+            rewards[i] = final[i, actor]
+            done[i] = True
+            seeds[i] = next_seeds[i]
+            next_seeds[i] += stride
+            _deal(s, gens[i], cfg, seeds[i])  # type: ignore[name-defined]  # noqa: F821
+        else:
+            rewards[i] = 0.0
+            done[i] = False
+            final[i, :] = 0.0
+        _mask(s, cfg, mask[i], scratch)  # type: ignore[name-defined]  # noqa: F821
+        _observe(s, cfg, obs[i])  # type: ignore[name-defined]  # noqa: F821
+        seats[i] = _seat(s, cfg)  # type: ignore[name-defined]  # noqa: F821
+    return -1
+
+
+def _reset_batch(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    seeds: np.ndarray,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    seats: np.ndarray,
+) -> None:
+    """Deals env ``i`` the game of ``seeds[i]``; its mask, observation and seat to act."""
+    scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
+    for i in range(states.shape[0]):
+        _deal(states[i], gens[i], cfg, seeds[i])  # type: ignore[name-defined]  # noqa: F821
+        _mask(states[i], cfg, mask[i], scratch)  # type: ignore[name-defined]  # noqa: F821
+        _observe(states[i], cfg, obs[i])  # type: ignore[name-defined]  # noqa: F821
+        seats[i] = _seat(states[i], cfg)  # type: ignore[name-defined]  # noqa: F821
+
+
+RULES = ("_apply", "_deal", "_mask", "_observe", "_returns", "_seat")
+
+
+def bind(namespace: dict[str, Any]) -> tuple[Callable[..., int], Callable[..., None]]:
+    """``(step_batch, reset_batch)`` compiled against an engine module's namespace (its
+    ``globals()``, which must define ``RULES``)."""
+    missing = [name for name in RULES if name not in namespace]
+    if missing:
+        raise TypeError(f"{namespace.get('__name__')} lacks the driver's {', '.join(missing)}")
+    module = namespace["__name__"]
+    bound = []
+    for template in (_step_batch, _reset_batch):
+        fn = types.FunctionType(template.__code__, namespace, template.__name__)
+        # numba names a cache index after the source file and the qualified name: one per
+        # engine, or the engines (alike in their argument types) would load each other's loops.
+        fn.__qualname__ = f"{template.__name__}_{module.replace('.', '_')}"
+        fn.__module__ = module
+        fn.__doc__ = template.__doc__
+        fn.__annotations__ = dict(template.__annotations__)
+        bound.append(njit(fn))
+    return bound[0], bound[1]
