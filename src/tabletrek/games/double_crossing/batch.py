@@ -1,7 +1,7 @@
 """Double Crossing's rules compiled for batches of games (the vector environment, ``rl/vector.py``).
 
 Env ``i`` seeded ``s`` plays exactly the game ``tabletrek.load("double-crossing", ...)
-.new_game(seed=s)`` plays (``flow.py``, ``decisions.py`` and ``spaces.py`` are the reference): the
+.new_game(seed=s)`` plays (``rules.py``, ``steps.py``, ``offers.py`` and ``spaces.py`` are the reference): the
 same task stack, the same order of dice and shuffles from Python's generator compiled
 (``core/mt19937.py``), and ``to_python_state`` hands an env back to the Python rules, stack and all.
 In three parts: ``batch_layout.py`` (the layouts, the config, the way back to Python),
@@ -183,7 +183,7 @@ from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 
 @njit
 def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
-    """The legal actions of the task on top of the stack (``decisions.OPTIONS``); how many."""
+    """The legal actions of the task on top of the stack (the top step's ``options``); how many."""
     t = top(s)
     kind = s[t]
     seat = s[t + 1]
@@ -197,7 +197,7 @@ def options(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     elif kind == T_PREROLL:
         out[0] = cfg[A_ROLL]
         n = 1
-        # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (decisions.crew_room).
+        # 1-2 Crew cards a turn, Roll Again included, unless crew_per_roll (rules.Preroll.check_roll).
         crew = s[HANDS + seat * 4 + CREW]
         if cfg[C_CREW_PER_ROLL] == 0:
             crew = min(crew, 2 - s[CREW_USED])
@@ -324,7 +324,7 @@ def take_contract(s: np.ndarray, cfg: np.ndarray, seat: int, k: int, price: int,
 
 @njit
 def decide(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
-    """``decisions.DECIDE`` of the task on top of the stack."""
+    """The top step's ``decide``: carry out a chosen option."""
     t = top(s)
     task = s[t]
     seat = s[t + 1]

@@ -1,5 +1,5 @@
 """Double Crossing's compiled batch engine, part 2: money, cards and cars, the turn, moving and
-what each space does (``flow.py`` and ``spaces.py`` in Python; ``batch.py`` has the overview).
+what each space does (``rules.py``, ``steps.py`` and ``spaces.py`` in Python; ``batch.py`` has the overview).
 """
 
 from __future__ import annotations

@@ -190,7 +190,7 @@ def hand_remove(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
 
 @njit
 def start_round(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, round_index: int) -> None:
-    """``MexicanTrainState.start_round``: shuffle, deal, and set the engine (or set it aside)."""
+    """``rules.start_round``: shuffle, deal, and set the engine (or set it aside)."""
     players = cfg[K_P]
     nt = cfg[K_NT]
     engine = cfg[K_FIRST_ENGINE] - round_index
@@ -319,7 +319,7 @@ def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: i
 
 @njit
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
-    """``mask[a]`` = whether action ``a`` is legal (``MexicanTrainState._legal_actions``)."""
+    """``mask[a]`` = whether action ``a`` is legal (``rules.legal_actions``)."""
     mask[:] = False
     seat = s[cfg[K_TO_ACT]]
     players = cfg[K_P]
@@ -385,7 +385,7 @@ def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -
 
 @njit
 def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
-    """``MexicanTrainState._apply``."""
+    """``rules.apply``."""
     draw_action = cfg[K_DRAW_ACTION]
     if index < draw_action:
         play(s, g, cfg, index // cfg[K_SLOTS], index % cfg[K_SLOTS])

@@ -45,7 +45,7 @@ def _mexican_train(
         held = s[cfg[M.K_HAND_N] + seat]
         phase = s[cfg[M.K_PHASE]]
         n = 0
-        # state.py lists plays train by train (own, Mexican, then marked trains by seat), each
+        # rules.py lists plays train by train (own, Mexican, then marked trains by seat), each
         # in the hand's order (after a draw: the drawn tile only), then draw, pass or end.
         for j in range(players + 1):
             if phase == M.FIRST:
