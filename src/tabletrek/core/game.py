@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.generics import S
@@ -57,7 +57,7 @@ class Game(ABC, Generic[S]):
         self._setup()
 
     @classmethod
-    def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Game:
+    def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Self:
         """The game a stored record or state was played under.
 
         Records and states name every option their game had. One that does not name an option
