@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from tabletrek.core.generics import S_contra
 from tabletrek.core.options import parse_option_value
 
 if TYPE_CHECKING:
@@ -24,11 +25,13 @@ def register_generic_bot(name: str, factory: Callable[..., Bot], *, search: bool
 
 
 @runtime_checkable
-class Bot(Protocol):
+class Bot(Protocol[S_contra]):
+    """A bot for games whose states are ``S_contra`` (plain ``Bot``: any game's)."""
+
     name: str
     seat: int
 
-    def act(self, state: State) -> Action:
+    def act(self, state: S_contra) -> Action:
         """The action this bot takes; ``state.current_player`` must be its seat.
 
         A bot may read ``state.view(seat)``, ``state.legal_actions()`` (which only depend on what

@@ -6,9 +6,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from tabletrek.core.bots import GENERIC_BOTS
+from tabletrek.core.generics import S
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 from tabletrek.core.search import NO_SEARCH, SearchSupport
@@ -19,14 +20,14 @@ from tabletrek.i18n import normalize_lang, translate
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.bots import Bot
-    from tabletrek.core.state import State
     from tabletrek.core.terminal import TextUI
 
-BotFactory = Callable[..., "Bot"]
+BotFactory = Callable[..., "Bot[S]"]
+"""factory(game, seat=, seed=, **params) -> a bot for states ``S`` (plain ``BotFactory``: any)."""
 
 
-class Game(ABC):
-    """A game with a fixed number of players and fixed options.
+class Game(ABC, Generic[S]):
+    """A game with a fixed number of players and fixed options, whose states are ``S``.
 
     Subclasses set the class attributes and implement ``_setup``, ``num_actions``, ``action``,
     ``_start`` and ``_blank_state``. ``name`` is the registry name ("touring"); ``package`` is the
@@ -56,7 +57,7 @@ class Game(ABC):
         self._setup()
 
     @classmethod
-    def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Game:
+    def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Self:
         """The game a stored record or state was played under.
 
         Records and states name every option their game had. One that does not name an option
@@ -75,7 +76,7 @@ class Game(ABC):
         spec = registered().get(self.name)
         return None if spec is None or spec.game_class() is not type(self) else spec.rules_version
 
-    def _setup(self) -> None:  # noqa: B027 - optional hook, most games override it
+    def _setup(self) -> None:  # optional hook (not abstract): most games override it
         """Precompute tables that depend on players and options."""
 
     @property
@@ -88,13 +89,13 @@ class Game(ABC):
         """The action with this index (ValueError if there is none)."""
 
     @abstractmethod
-    def _start(self, seed: int) -> State: ...
+    def _start(self, seed: int) -> S: ...
 
     @abstractmethod
-    def _blank_state(self) -> State:
+    def _blank_state(self) -> S:
         """An uninitialised state for ``State.from_json`` to fill."""
 
-    def new_game(self, seed: int | None = None) -> State:
+    def new_game(self, seed: int | None = None) -> S:
         """A new game. The same seed gives the same game; no seed picks a random one."""
         if seed is None:
             seed = new_seed()
@@ -104,7 +105,7 @@ class Game(ABC):
 
     # ----- bots ---------------------------------------------------------------------------------
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[S]]:
         """Game-specific bots: name -> factory(game, seat=, seed=, **params)."""
         return {}
 
@@ -121,7 +122,7 @@ class Game(ABC):
         """The bot a seat gets when none is named: the last listed, the game's strongest heuristic."""
         return self.bots()[-1]
 
-    def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot:
+    def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot[S]:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1}, not {seat!r}")
         seed = new_seed() if seed is None else seed
@@ -133,7 +134,7 @@ class Game(ABC):
             raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
         return factories[name](self, seat=seat, seed=seed, **params)
 
-    def search(self) -> SearchSupport:
+    def search(self) -> SearchSupport[S]:
         """What the generic search bot may use in this game (``core.search``); nothing by default."""
         return NO_SEARCH
 

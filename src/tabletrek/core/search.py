@@ -12,17 +12,19 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
+
+from tabletrek.core.generics import S
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.state import State
 
-RolloutPolicy = Callable[["State", random.Random], "Action"]
+RolloutPolicy = Callable[[S, random.Random], "Action"]
 """A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
-Evaluator = Callable[["State", int], float]
+Evaluator = Callable[[S, int], float]
 """A position's value for a seat in [-1, 1] (-1 a sure loss, 1 a sure win), for cut playouts."""
-Horizon = Callable[["State"], int]
+Horizon = Callable[[S], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
 PlayoutRunner = Callable[[Sequence[int], Sequence[int]], Any]
 """(moves, world seeds) -> a moves x worlds array of the seat's rewards (1 win, 0 loss)."""
@@ -54,20 +56,21 @@ def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float
 
 
 @dataclass(frozen=True)
-class SearchSupport:
-    """What the search bot may use in one loaded game (see the module docstring)."""
+class SearchSupport(Generic[S]):
+    """What the search bot may use in one loaded game whose states are ``S`` (see the module
+    docstring)."""
 
     defaults: Mapping[str, Any] = field(default_factory=dict)
     """The bot's parameters here when none are named: the setting measured to play best against
     the game's heuristic (``benchmarks/ismcts.py``). Each named parameter replaces its default;
     naming a budget (``iterations`` or ``ms``) replaces both."""
-    policy: RolloutPolicy | None = None
+    policy: RolloutPolicy[S] | None = None
     """A fast playout policy (None: random moves or a named bot). It is called inside
     determinizations, so it may read the whole state, but decides only from what the seat to act
     could know."""
-    evaluate: Evaluator | None = None
+    evaluate: Evaluator[S] | None = None
     """An evaluation of unfinished positions for cut playouts (None: a cut playout is a draw)."""
-    horizon: Horizon | None = None
+    horizon: Horizon[S] | None = None
     """Where playouts stop and are evaluated (Mexican Train: the round number); None: at the end
     or at ``rollout_depth``."""
     paired: PairedPlayouts | None = None

@@ -223,7 +223,7 @@ class State(ABC):
         if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
             raise ValueError(f"state JSON has rules version {rules!r}; expected a number")
         game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]), rules)
-        state = game._blank_state()
+        state: State = game._blank_state()
         state._init_base(game, int(parsed["seed"]), rng_from_json(parsed["rng"]))
         state._history = [str(text) for text in parsed["history"]]
         try:

@@ -25,7 +25,7 @@ from tabletrek.games.codenames_duet.text import DuetTextUI
 from tabletrek.games.codenames_duet.words import BOARD_SIZE, WordPack, load_pack
 
 
-class Duet(Game):
+class Duet(Game[DuetState]):
     name = "codenames-duet"
     package = "tabletrek.games.codenames_duet"
     player_counts = (2, 3, 4, 5, 6, 7, 8)
@@ -140,7 +140,7 @@ class Duet(Game):
         state.giver = state.next_giver()
         return state
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[DuetState]]:
         return bot_factories(self.pack)
 
     def terminal(self) -> TextUI:

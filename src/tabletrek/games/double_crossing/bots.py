@@ -48,7 +48,6 @@ from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.state import State
     from tabletrek.games.double_crossing.game import DoubleCrossing
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
@@ -169,9 +168,9 @@ class TraderBot:
 
     # ----- acting ---------------------------------------------------------------------------------------
 
-    def act(self, state: State) -> Action:
+    def act(self, state: DoubleCrossingState) -> Action:
         check_turn(self, state)
-        s: DoubleCrossingState = state  # type: ignore[assignment]
+        s = state
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from tabletrek.core.search import logistic_value
 
 if TYPE_CHECKING:
-    from tabletrek.core.state import State
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 # Fitted by ``python -m benchmarks.fit_evaluation double-crossing --games 2000`` (log loss 0.561
@@ -47,9 +46,8 @@ def _home(state: DoubleCrossingState, seat: int) -> float:
     return ((size - pos) % size) / size
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(st: DoubleCrossingState, seat: int) -> list[float]:
     """The seat against its strongest rival (most contracts, then cars, then cash)."""
-    st: DoubleCrossingState = state  # type: ignore[assignment]
     players = st.game.players
     need = st.content.contracts_to_win
     held = [st.owner.count(s) for s in range(players)]
@@ -75,6 +73,6 @@ def features(state: State, seat: int) -> list[float]:
     return [1.0, *pairs, float(st.current_player == seat)]
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: DoubleCrossingState, seat: int) -> float:
     """The seat's chance to win as the fitted model sees it, mapped to [-1, 1]."""
     return logistic_value(EVAL_WEIGHTS, features(state, seat))

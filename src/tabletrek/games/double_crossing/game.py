@@ -55,7 +55,7 @@ from tabletrek.games.double_crossing.state import DoubleCrossingState
 from tabletrek.games.double_crossing.text import DoubleCrossingTextUI
 
 
-class DoubleCrossing(Game):
+class DoubleCrossing(Game[DoubleCrossingState]):
     name = "double-crossing"
     package = "tabletrek.games.double_crossing"
     player_counts = (2, 3, 4, 5, 6)
@@ -159,7 +159,7 @@ class DoubleCrossing(Game):
         rules.deal(state)
         return state
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[DoubleCrossingState]]:
         return {"trader": TraderBot}
 
     def search_defaults(self) -> dict[str, Any]:
@@ -177,7 +177,7 @@ class DoubleCrossing(Game):
             "compiled": False,
         }
 
-    def evaluator(self) -> Evaluator:
+    def evaluator(self) -> Evaluator[DoubleCrossingState]:
         return evaluate
 
     def paired_playouts(self) -> PairedPlayouts | None:
@@ -195,7 +195,7 @@ class DoubleCrossing(Game):
 
             warm_up(self)
 
-    def search(self) -> SearchSupport:
+    def search(self) -> SearchSupport[DoubleCrossingState]:
         return SearchSupport(
             defaults=self.search_defaults(),
             evaluate=self.evaluator(),

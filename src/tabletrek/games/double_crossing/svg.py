@@ -9,7 +9,7 @@ from tabletrek.core.svg import SEAT_COLOURS, Canvas
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
-    from tabletrek.core.state import State
+    from tabletrek.games.double_crossing.state import DoubleCrossingState
 
 KIND_COLOURS = {
     "central": "#ffd166",
@@ -40,9 +40,9 @@ def perimeter(n: int, size: float, x0: float, y0: float) -> list[tuple[float, fl
     return out
 
 
-def draw(state: State, seat: int | None, lang: str, canvas: Canvas) -> None:
+def draw(state: DoubleCrossingState, seat: int | None, lang: str, canvas: Canvas) -> None:
     view: dict[str, Any] = state.public_view() if seat is None else state.view(seat)
-    spaces = state.game.content.spaces  # type: ignore[attr-defined]
+    spaces = state.game.content.spaces
     y = canvas.y + 16
     size, cell = 300.0, 26.0
     centres = perimeter(len(spaces), size, 24, y + 8)

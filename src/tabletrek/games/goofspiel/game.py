@@ -15,7 +15,7 @@ from tabletrek.games.goofspiel.state import GoofspielState
 from tabletrek.games.goofspiel.text import GoofspielText
 
 
-class Goofspiel(Game):
+class Goofspiel(Game[GoofspielState]):
     name = "goofspiel"
     package = "tabletrek.games.goofspiel"
     player_counts = (2, 3, 4)
@@ -50,7 +50,7 @@ class Goofspiel(Game):
     def _blank_state(self) -> GoofspielState:
         return GoofspielState(self)
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[GoofspielState]]:
         return {"matcher": MatcherBot}
 
     def terminal(self) -> TextUI:

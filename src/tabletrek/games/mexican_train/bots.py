@@ -6,7 +6,7 @@ seat's hand and the table) and, for the planner, ``state.view(seat)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
 from tabletrek.core.rng import make_rng
@@ -15,8 +15,6 @@ from tabletrek.games.mexican_train.tiles import PACKAGE
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.game import Game
-    from tabletrek.core.state import State
     from tabletrek.games.mexican_train.game import MexicanTrain
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
@@ -30,22 +28,22 @@ def _plays(game: MexicanTrain, legal: list[Action]) -> list[tuple[Action, int, i
 class _Base:
     name = "base"
 
-    def __init__(self, game: Game, *, seat: int, seed: int, **params: Any) -> None:
+    def __init__(self, game: MexicanTrain, *, seat: int, seed: int, **params: Any) -> None:
         if game.package != PACKAGE:
             raise ValueError(f"the {self.name} bot plays mexican-train, not {game.name}")
         if params:
             raise ValueError(f"the {self.name} bot takes no parameters, got {', '.join(sorted(params))}")
-        self.game = cast("MexicanTrain", game)
+        self.game = game
         self.seat = seat
         self.rng = make_rng(seed)
 
-    def act(self, state: State) -> Action:
+    def act(self, state: MexicanTrainState) -> Action:
         check_turn(self, state)
         legal = state.legal_actions()
         plays = _plays(self.game, legal)
         if not plays:
             return legal[0]  # draw, or pass: nothing else is offered
-        return self.choose(cast("MexicanTrainState", state), plays)
+        return self.choose(state, plays)
 
     def choose(self, state: MexicanTrainState, plays: list[tuple[Action, int, int]]) -> Action:
         """Pick one of the tile plays (the subclasses' heuristics)."""

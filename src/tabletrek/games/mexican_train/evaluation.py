@@ -14,15 +14,13 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tabletrek.core.state import State
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 ROUND_SPREAD = 30.0
 
 
-def horizon(state: State) -> int:
+def horizon(st: MexicanTrainState) -> int:
     """The round under way: playouts stop once it changes."""
-    st: MexicanTrainState = state  # type: ignore[assignment]
     return st.round_index
 
 
@@ -33,9 +31,8 @@ def projected(st: MexicanTrainState) -> list[float]:
     return [float(st.totals[s] + (0 if fresh else st.hand_points(s))) for s in range(st.game.players)]
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(st: MexicanTrainState, seat: int) -> float:
     """In [-1, 1]: positive when the seat's projected total is below the best rival's (lower wins)."""
-    st: MexicanTrainState = state  # type: ignore[assignment]
     points = projected(st)
     rival = min(p for s, p in enumerate(points) if s != seat)
     left = max(0, st.game.num_rounds - st.round_index - 1)

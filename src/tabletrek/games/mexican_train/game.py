@@ -27,7 +27,7 @@ MEXICAN = "mx"
 SMALL_TABLE = 6  # the seed: fewer than 6 players, double-9 is recommended (少於6人，建議用「雙九」)
 
 
-class MexicanTrain(Game):
+class MexicanTrain(Game[MexicanTrainState]):
     name = "mexican-train"
     package = "tabletrek.games.mexican_train"
     player_counts = (2, 3, 4, 5, 6, 7, 8, 9, 10)
@@ -154,10 +154,10 @@ class MexicanTrain(Game):
             "margin": True,
         }
 
-    def search_horizon(self) -> Horizon:
+    def search_horizon(self) -> Horizon[MexicanTrainState]:
         return horizon
 
-    def evaluator(self) -> Evaluator:
+    def evaluator(self) -> Evaluator[MexicanTrainState]:
         return evaluate
 
     def paired_playouts(self) -> PairedPlayouts | None:
@@ -175,7 +175,7 @@ class MexicanTrain(Game):
 
             warm_up(self)
 
-    def search(self) -> SearchSupport:
+    def search(self) -> SearchSupport[MexicanTrainState]:
         return SearchSupport(
             defaults=self.search_defaults(),
             evaluate=self.evaluator(),
@@ -186,7 +186,7 @@ class MexicanTrain(Game):
             prepare=self.prepare_search,
         )
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[MexicanTrainState]]:
         return {"greedy": GreedyBot, "planner": PlannerBot}
 
     def terminal(self) -> TextUI:

@@ -40,7 +40,7 @@ def default_deck() -> DeckSpec:
     return _DECK
 
 
-class Touring(Game):
+class Touring(Game[TouringState]):
     name = "touring"
     package = "tabletrek.games.touring"
     player_counts = (2, 3, 4, 5, 6)
@@ -131,7 +131,7 @@ class Touring(Game):
         rules.deal(state)
         return state
 
-    def _bot_factories(self) -> dict[str, BotFactory]:
+    def _bot_factories(self) -> dict[str, BotFactory[TouringState]]:
         return {"greedy": GreedyBot}
 
     def terminal(self) -> TextUI:
@@ -139,7 +139,7 @@ class Touring(Game):
 
     # ----- search support -----------------------------------------------------------------------
 
-    def rollout_policy(self) -> RolloutPolicy:
+    def rollout_policy(self) -> RolloutPolicy[TouringState]:
         return greedy_policy  # greedy's scores, no view dicts
 
     def search_defaults(self) -> dict[str, Any]:
@@ -193,10 +193,10 @@ class Touring(Game):
         depth = self.search_defaults()["rollout_depth"]
         playouts(state, watcher, belief, depth)([state.legal_actions()[0].index], [0])
 
-    def evaluator(self) -> Evaluator:
+    def evaluator(self) -> Evaluator[TouringState]:
         return evaluate
 
-    def search(self) -> SearchSupport:
+    def search(self) -> SearchSupport[TouringState]:
         paired = self.paired_playouts()
         return SearchSupport(
             defaults=self.search_defaults(),

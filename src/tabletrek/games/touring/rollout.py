@@ -31,7 +31,6 @@ from tabletrek.games.touring.scoring import scores as shared_scores
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.state import State
     from tabletrek.games.touring.state import TouringState
 
 W = Weights()
@@ -56,14 +55,14 @@ EVAL_WEIGHTS: tuple[float, ...] = (
 )
 
 
-def greedy_policy(state: State, rng: random.Random) -> Action:
+def greedy_policy(state: TouringState, rng: random.Random) -> Action:
     """The move the greedy bot would make (ties broken by ``rng``, as greedy breaks them)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     best = legal[0]
     best_key = (-1e18, 0.0)
-    for score, action in scores(state, legal):  # type: ignore[arg-type]
+    for score, action in scores(state, legal):
         key = (score, rng.random())
         if key > best_key:
             best, best_key = action, key
@@ -75,11 +74,10 @@ def scores(state: TouringState, legal: list[Action]) -> list[tuple[float, Action
     return list(zip(shared_scores(Seen.from_state(state), legal, W), legal, strict=True))
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(st: TouringState, seat: int) -> list[float]:
     """What the evaluation reads: mileage still needed by the seat's team and by the strongest
     other team (in all, in 30s, in 15s), who is moving or limited, the seat's hand (mileage it
     can use, a Go, hazards) and whose turn it is. In a determinization the hand is known."""
-    st: TouringState = state  # type: ignore[assignment]
     game = st.game
     team = game.team_of[seat]
     required = game.required
@@ -111,11 +109,11 @@ def features(state: State, seat: int) -> list[float]:
     ]
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: TouringState, seat: int) -> float:
     """The seat's chance to win, mapped to [-1, 1]: with two players by the value network that
     also scores compiled cut playouts (``evaluation.py``), else by the fitted logistic model."""
     scorer = network_scorer()
-    chance = None if scorer is None else scorer(state, seat)  # type: ignore[arg-type]
+    chance = None if scorer is None else scorer(state, seat)
     if chance is not None:
         return 2 * chance - 1
     return logistic_value(EVAL_WEIGHTS, features(state, seat))

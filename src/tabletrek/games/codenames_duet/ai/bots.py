@@ -15,7 +15,7 @@ Parameters (all optional; z units are standard deviations of word similarity):
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import check_turn
@@ -25,6 +25,9 @@ from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
 from tabletrek.games.codenames_duet.ai.situation import ClueRecord, Situation
 from tabletrek.games.codenames_duet.ai.tables import load_tables, table_language
 from tabletrek.i18n import translate
+
+if TYPE_CHECKING:
+    from tabletrek.games.codenames_duet.game import Duet
 
 GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
 GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
@@ -106,7 +109,7 @@ def situation_from_view(view: dict[str, Any]) -> Situation:
 class DuetAI:
     """One seat of Codenames Duet played by the embedding-table AI."""
 
-    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, game: Duet, *, seat: int, seed: int | None = None, **params: Any) -> None:
         self.name = "codenames-ai"
         self.seat = seat
         self.game = game
@@ -160,16 +163,16 @@ class DuetAI:
         greens_left = len(situation.my_targets())
         number = max(1, min(clue.number, greens_left))
         self.last_targets = tuple(situation.words[c] for c in clue.targets[:number])
-        return self.game.clue_action(clue.word, number)  # type: ignore[no-any-return]
+        return self.game.clue_action(clue.word, number)
 
 
 class ClueBot(DuetAI):
-    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, game: Duet, *, seat: int, seed: int | None = None, **params: Any) -> None:
         super().__init__(game, seat=seat, seed=seed, **params)
         self.name = "codenames-clue"
 
 
 class GuessBot(DuetAI):
-    def __init__(self, game: Any, *, seat: int, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, game: Duet, *, seat: int, seed: int | None = None, **params: Any) -> None:
         super().__init__(game, seat=seat, seed=seed, **params)
         self.name = "codenames-guess"
