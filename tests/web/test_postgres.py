@@ -1,7 +1,9 @@
 """The same store and server on PostgreSQL, shared by two server processes.
 
-Runs when TABLETREK_TEST_POSTGRES names a database to use (its tt_* tables are dropped first), e.g.
-``TABLETREK_TEST_POSTGRES=postgresql://tt:tt@127.0.0.1/tt_test``; skipped otherwise.
+Runs when TABLETREK_TEST_POSTGRES names a server and a role that may create databases, e.g.
+``TABLETREK_TEST_POSTGRES=postgresql://postgres@127.0.0.1:55432/postgres``; skipped otherwise. Each
+test gets a database of its own, created from that URL and dropped afterwards, so the tests may run
+on any xdist workers at once (an ``xdist_group`` mark alone did not keep them on one worker).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import uuid
 from collections.abc import Iterator
 
 import httpx
@@ -16,25 +19,30 @@ import pytest
 from websockets.sync.client import connect
 
 import tabletrek
-from tabletrek.web.store import Conflict, SeatRow, Store, TableRow, metadata
+from tabletrek.web.notify import psycopg_url
+from tabletrek.web.store import Conflict, SeatRow, Store, TableRow
 
 from .helpers import ServerProcess
 
 URL = os.environ.get("TABLETREK_TEST_POSTGRES")
-pytestmark = [
-    pytest.mark.skipif(not URL, reason="set TABLETREK_TEST_POSTGRES to a PostgreSQL URL to run"),
-    # One database for all of them: keep them on one xdist worker (.ci/run uses --dist loadgroup).
-    pytest.mark.xdist_group("postgres"),
-]
+pytestmark = pytest.mark.skipif(not URL, reason="set TABLETREK_TEST_POSTGRES to a PostgreSQL URL to run")
 
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
+    """A fresh, empty database on the test server, dropped when the test ends."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
     assert URL
-    store = Store(URL)
-    metadata.drop_all(store.engine)
-    store.close()
-    yield URL
+    name = f"tt_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(psycopg_url(URL), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(psycopg_url(URL), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_two_writers_cannot_both_append_the_same_move(pg_url: str) -> None:
@@ -52,8 +60,6 @@ def test_two_writers_cannot_both_append_the_same_move(pg_url: str) -> None:
 
 def test_a_commit_of_moves_notifies_listeners_and_a_refused_one_does_not(pg_url: str) -> None:
     import psycopg
-
-    from tabletrek.web.notify import psycopg_url
 
     store = Store(pg_url)
     row = TableRow("pgnotify001", "touring", 2, {}, 5, None, "h", "live", 0.0, [SeatRow(0, "human")])
