@@ -18,6 +18,7 @@ from tabletrek.core.generics import S
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
+    from tabletrek.core.game import Game
     from tabletrek.core.state import State
 
 RolloutPolicy = Callable[[S, random.Random], "Action"]
@@ -44,6 +45,15 @@ class Belief(Protocol):
     def observe(self, position: State, action: Action) -> None:
         """Another player made ``action`` in ``position`` (a real state: only what the seat may
         see of it may be read)."""
+
+
+def warm_up_paired(game: Game[Any], paired: PairedPlayouts, depth: int | None = None) -> None:
+    """Compile (or load from numba's cache) everything a search move's paired playouts run: one
+    batch of one world from a new game's first position (a ``SearchSupport.prepare``)."""
+    state = game.new_game(seed=0)
+    seat = state.current_player
+    assert seat is not None
+    paired(state, seat, None, depth)([state.legal_actions()[0].index], [0])
 
 
 def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:

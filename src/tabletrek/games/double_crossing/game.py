@@ -14,7 +14,7 @@ from tabletrek.core.events import text_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, PairedPlayouts, SearchSupport
+from tabletrek.core.search import Evaluator, PairedPlayouts, SearchSupport, warm_up_paired
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.double_crossing import rules
 from tabletrek.games.double_crossing.bots import TraderBot
@@ -190,10 +190,9 @@ class DoubleCrossing(Game[DoubleCrossingState]):
         return playouts.prepare if HAVE_NUMBA else None
 
     def prepare_search(self) -> None:
-        if self.paired_playouts() is not None:
-            from tabletrek.games.double_crossing.playouts import warm_up  # noqa: PLC0415 - extra [search]
-
-            warm_up(self)
+        paired = self.paired_playouts()
+        if paired is not None:
+            warm_up_paired(self, paired, depth=4)
 
     def search(self) -> SearchSupport[DoubleCrossingState]:
         return SearchSupport(

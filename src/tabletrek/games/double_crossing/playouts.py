@@ -721,11 +721,3 @@ def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None)
         return out
 
     return run
-
-
-def warm_up(game: DoubleCrossing) -> None:
-    """Compile (or load from numba's cache) everything a search move runs."""
-    state = game.new_game(seed=0)
-    seat = state.current_player
-    assert seat is not None
-    prepare(state, seat, None, 4)([state.legal_actions()[0].index], [0])

@@ -14,7 +14,7 @@ from tabletrek.core.events import seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
-from tabletrek.core.search import Evaluator, Horizon, PairedPlayouts, SearchSupport
+from tabletrek.core.search import Evaluator, Horizon, PairedPlayouts, SearchSupport, warm_up_paired
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.mexican_train import rules
 from tabletrek.games.mexican_train.bots import GreedyBot, PlannerBot
@@ -170,10 +170,9 @@ class MexicanTrain(Game[MexicanTrainState]):
         return playouts.prepare if HAVE_NUMBA else None
 
     def prepare_search(self) -> None:
-        if self.paired_playouts() is not None:
-            from tabletrek.games.mexican_train.playouts import warm_up  # noqa: PLC0415 - extra [search]
-
-            warm_up(self)
+        paired = self.paired_playouts()
+        if paired is not None:
+            warm_up_paired(self, paired)
 
     def search(self) -> SearchSupport[MexicanTrainState]:
         return SearchSupport(

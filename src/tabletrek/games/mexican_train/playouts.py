@@ -63,7 +63,6 @@ from tabletrek.games.mexican_train.evaluation import ROUND_SPREAD
 
 if TYPE_CHECKING:
     from tabletrek.core.search import PlayoutRunner
-    from tabletrek.games.mexican_train.game import MexicanTrain
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
@@ -314,11 +313,3 @@ def prepare(
         return out
 
     return run
-
-
-def warm_up(game: MexicanTrain) -> None:
-    """Compile (or load from numba's cache) everything a search move runs."""
-    state = game.new_game(seed=0)
-    seat = state.current_player
-    assert seat is not None
-    prepare(state, seat)([state.legal_actions()[0].index], [0])
