@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 import tabletrek
+from benchmarks.mexican_train import pypi_dominoes
 
 Play = Callable[[int], int]
 
@@ -86,24 +87,6 @@ def public_api(name: str, rng: random.Random, **options: int) -> Play:
         n = 0
         while not state.is_over:
             state.apply(choice(state.legal_actions()))
-            n += 1
-        return n
-
-    return play
-
-
-def pypi_dominoes(rng: random.Random) -> Play | None:
-    try:
-        import dominoes
-    except ImportError:
-        return None
-
-    def play(seed: int) -> int:
-        game = dominoes.Game.new()
-        n = 0
-        while game.result is None:
-            domino, left = rng.choice(game.valid_moves)
-            game.make_move(domino, left)
             n += 1
         return n
 
