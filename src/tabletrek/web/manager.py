@@ -94,15 +94,12 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         else:
             ok = isinstance(value, (bool, int, float, str))
         if not ok:
-            raise WebError(
-                "web.error.bad_options",
-                detail=f"option {key!r} must be {kind.__name__}"
-                + (
-                    f" (one of {', '.join(map(str, spec.named))})"
-                    if spec.named is not None
-                    else " (a plain name, not a path)" if kind is str else ""
-                ),
-            )
+            wanted = kind.__name__
+            if spec.named is not None:
+                wanted += f" (one of {', '.join(map(str, spec.named))})"
+            elif kind is str:
+                wanted += " (a plain name, not a path)"
+            raise WebError("web.error.bad_options", detail=f"option {key!r} must be {wanted}")
 
 
 check_free_text = check_options  # the old name

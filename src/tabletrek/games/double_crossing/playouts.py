@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +44,7 @@ from tabletrek.games.double_crossing.content import CARD_TYPES
 from tabletrek.games.double_crossing.evaluation import EVAL_WEIGHTS, MONEY_SCALE
 
 if TYPE_CHECKING:
-    from tabletrek.core.search import PlayoutRunner
+    from tabletrek.core.search import Belief, PlayoutRunner
     from tabletrek.games.double_crossing.game import DoubleCrossing
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
@@ -205,15 +205,19 @@ def reserve_of(game: DoubleCrossing) -> int:
     return max([s.amount for s in game.content.spaces] + [0])
 
 
-def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None) -> PlayoutRunner:
+def prepare(
+    state: DoubleCrossingState,
+    seat: int,
+    belief: Belief[DoubleCrossingState] | None = None,
+    depth: int | None = None,
+) -> PlayoutRunner:
     """``SearchSupport.paired`` for Double Crossing: the position packed once, then a runner for
     batches of worlds (``belief`` is unused: worlds are dealt uniformly, as ``determinize``
     does). The runner only reads what it holds, so threads may share it."""
-    st: DoubleCrossingState = state
-    base, _ = pack(st)
-    cfg = config(st.game)
+    base, _ = pack(state)
+    cfg = config(state.game)
     cut = -1 if depth is None else int(depth)
-    reserve = reserve_of(st.game)
+    reserve = reserve_of(state.game)
 
     def run(moves: Sequence[int], seeds: Sequence[int]) -> npt.NDArray[np.float64]:
         out = np.zeros((len(moves), len(seeds)), dtype=np.float64)
