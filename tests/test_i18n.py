@@ -79,10 +79,6 @@ def test_seed_chinese_names_are_used() -> None:
     assert translate("touring.card.hauled-in", "zh-Hant") == "拖運(Hauled In)"
 
 
-FREE_TEXT_CHOICES = {"word_pack": ("en", "zh-Hant")}
-"""Free-text options the lobby offers as a list (its KNOWN_CHOICES), so each value needs a label."""
-
-
 def lobby_labels(name: str) -> set[str]:
     """The labels the web lobby shows for a game: its options (name and description), their
     choices, and its own bots, all in the game's own catalog (``<domain>.lobby.*``, ``<domain>.bot.*``)."""
@@ -91,7 +87,7 @@ def lobby_labels(name: str) -> set[str]:
     keys = set()
     for option in game.option_specs:
         keys |= {f"{domain}.lobby.option.{option.name}", f"{domain}.lobby.about.{option.name}"}
-        values = option.choices if option.choices is not None else FREE_TEXT_CHOICES.get(option.name, ())
+        values = option.choices or option.named or ()
         keys |= {f"{domain}.lobby.choice.{option.name}_{value}" for value in values}
     keys |= {f"{domain}.bot.{bot}" for bot in game.bots() if bot not in GENERIC_BOTS}
     return keys

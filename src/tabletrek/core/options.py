@@ -15,6 +15,10 @@ NO_LEGACY: Any = object()
 class OptionSpec:
     """One rule option. ``help`` is an i18n key; ``choices`` restricts values when given.
 
+    ``named`` lists the values a free-text option offers by name (a word pack's languages) where
+    the library also takes others (a pack's file path): a lobby shows them as a list, and a server
+    accepts only them, since a path would read the server's files for whoever asks.
+
     ``legacy`` is the value that games recorded before the option existed were played with. A
     record names every option its game had, so a record (or saved state) that does not name this
     one was made under the old rule and is rebuilt with this value (``Game.recorded``)."""
@@ -28,6 +32,7 @@ class OptionSpec:
     maximum: int | float | None = None
     nullable: bool = False
     legacy: Any = NO_LEGACY
+    named: tuple[Any, ...] | None = None
 
     def check(self, game: str, value: Any) -> Any:
         if value is None and self.nullable:

@@ -14,12 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
-from tabletrek.core.generics import S
+from tabletrek.core.generics import S, S_contra
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
     from tabletrek.core.game import Game
-    from tabletrek.core.state import State
 
 RolloutPolicy = Callable[[S, random.Random], "Action"]
 """A fast playout policy for search: (a full state, an RNG) -> a legal action for the seat to act."""
@@ -29,7 +28,7 @@ Horizon = Callable[[S], int]
 """A mark of where a playout is (e.g. the round number): playouts stop when it changes."""
 PlayoutRunner = Callable[[Sequence[int], Sequence[int]], Any]
 """(moves, world seeds) -> a moves x worlds array of the seat's rewards (1 win, 0 loss)."""
-PairedPlayouts = Callable[["State", int, "Belief | None", "int | None"], PlayoutRunner]
+PairedPlayouts = Callable[[S, int, "Belief[S] | None", "int | None"], PlayoutRunner]
 """Compiled paired playouts: (the real state, the searching seat, the seat's belief or None, a
 depth or None) -> a runner for that position, which a search calls for batch after batch of
 worlds (and from several threads at once) while the position is prepared only once. Each world
@@ -39,15 +38,15 @@ end, to the game's horizon or for ``depth`` moves, after which the game's evalua
 position; the same random numbers serve every move in one world."""
 
 
-class Belief(Protocol):
+class Belief(Protocol[S_contra]):
     """What a seat has learned about hidden cards from the other players' moves."""
 
-    def observe(self, position: State, action: Action) -> None:
+    def observe(self, position: S_contra, action: Action) -> None:
         """Another player made ``action`` in ``position`` (a real state: only what the seat may
         see of it may be read)."""
 
 
-def warm_up_paired(game: Game[Any], paired: PairedPlayouts, depth: int | None = None) -> None:
+def warm_up_paired(game: Game[S], paired: PairedPlayouts[S], depth: int | None = None) -> None:
     """Compile (or load from numba's cache) everything a search move's paired playouts run: one
     batch of one world from a new game's first position (a ``SearchSupport.prepare``)."""
     state = game.new_game(seed=0)
@@ -83,7 +82,7 @@ class SearchSupport(Generic[S]):
     horizon: Horizon[S] | None = None
     """Where playouts stop and are evaluated (Mexican Train: the round number); None: at the end
     or at ``rollout_depth``."""
-    paired: PairedPlayouts | None = None
+    paired: PairedPlayouts[S] | None = None
     """Compiled paired playouts (None when the game has none or its accelerator is missing). They
     stop at the game's ``horizon`` as Python playouts do."""
     paired_rollout: str = "auto"
@@ -93,7 +92,7 @@ class SearchSupport(Generic[S]):
     """Whether the compiled playouts score a finished game as ``margin=True`` asks (half the
     reward from the score margin) rather than won/lost; the search uses them only where this
     matches its own setting."""
-    belief: Callable[[int, int], Belief | None] | None = None
+    belief: Callable[[int, int], Belief[S] | None] | None = None
     """(seat, seed) -> a belief the paired playouts deal their worlds from (``infer=True``)."""
     prepare: Callable[[], None] | None = None
     """Compile or load what ``paired`` runs on, so a table's first search move does not wait."""

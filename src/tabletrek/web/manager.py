@@ -67,7 +67,8 @@ def check_options(name: str, options: dict[str, Any]) -> None:
 
     Every key must be an option of the game and every value of its kind. A game may accept a
     file path in a free-text option (a word pack); on a server that would read the server's
-    files for whoever asks, so a visitor may pick a named choice, never a path.
+    files for whoever asks, so a visitor may pick one of the option's ``named`` values (or, for
+    an option that names none, a plain name), never a path.
     """
     specs = {spec.name: spec for spec in game_class(name).option_specs}
     for key, value in options.items():
@@ -84,6 +85,8 @@ def check_options(name: str, options: dict[str, Any]) -> None:
             ok = isinstance(value, int) and not isinstance(value, bool)
         elif kind is float:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif kind is str and spec.named is not None:
+            ok = value in spec.named
         elif kind is str:
             ok = isinstance(value, str) and (
                 spec.choices is not None or validation.PLAIN_NAME.fullmatch(value) is not None
@@ -91,11 +94,12 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         else:
             ok = isinstance(value, (bool, int, float, str))
         if not ok:
-            raise WebError(
-                "web.error.bad_options",
-                detail=f"option {key!r} must be {kind.__name__}"
-                + (" (a plain name, not a path)" if kind is str else ""),
-            )
+            wanted = kind.__name__
+            if spec.named is not None:
+                wanted += f" (one of {', '.join(map(str, spec.named))})"
+            elif kind is str:
+                wanted += " (a plain name, not a path)"
+            raise WebError("web.error.bad_options", detail=f"option {key!r} must be {wanted}")
 
 
 check_free_text = check_options  # the old name

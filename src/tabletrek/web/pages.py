@@ -65,7 +65,7 @@ def game_info(name: str, game: Game) -> dict[str, Any]:
                 "default": o.default,
                 "help": o.help,
                 "kind": o.kind.__name__,
-                "choices": list(o.choices) if o.choices is not None else None,
+                "choices": list(o.choices or o.named or ()) or None,
                 "minimum": o.minimum,
                 "maximum": o.maximum,
                 "nullable": o.nullable,

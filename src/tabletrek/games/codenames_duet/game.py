@@ -22,7 +22,7 @@ from tabletrek.games.codenames_duet.key import draw_key
 from tabletrek.games.codenames_duet.rules import MAX_NUMBER, MAX_TOKENS
 from tabletrek.games.codenames_duet.state import DuetState
 from tabletrek.games.codenames_duet.text import DuetTextUI
-from tabletrek.games.codenames_duet.words import BOARD_SIZE, WordPack, load_pack
+from tabletrek.games.codenames_duet.words import BOARD_SIZE, SHIPPED_PACKS, WordPack, load_pack
 
 
 class Duet(Game[DuetState]):
@@ -32,7 +32,7 @@ class Duet(Game[DuetState]):
     default_players = 2
     cooperative = True
     option_specs = (
-        OptionSpec("word_pack", "en", "codenames_duet.option.word_pack", kind=str),
+        OptionSpec("word_pack", "en", "codenames_duet.option.word_pack", kind=str, named=SHIPPED_PACKS),
         OptionSpec("tokens", 9, "codenames_duet.option.tokens", kind=int, minimum=1, maximum=MAX_TOKENS),
         OptionSpec(
             "mistakes",

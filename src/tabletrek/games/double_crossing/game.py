@@ -180,7 +180,7 @@ class DoubleCrossing(Game[DoubleCrossingState]):
     def evaluator(self) -> Evaluator[DoubleCrossingState]:
         return evaluate
 
-    def paired_playouts(self) -> PairedPlayouts | None:
+    def paired_playouts(self) -> PairedPlayouts[DoubleCrossingState] | None:
         """The trader's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
         try:
             from tabletrek.core.mt19937 import HAVE_NUMBA  # noqa: PLC0415 - extra [search] (numpy)

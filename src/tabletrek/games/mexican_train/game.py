@@ -160,7 +160,7 @@ class MexicanTrain(Game[MexicanTrainState]):
     def evaluator(self) -> Evaluator[MexicanTrainState]:
         return evaluate
 
-    def paired_playouts(self) -> PairedPlayouts | None:
+    def paired_playouts(self) -> PairedPlayouts[MexicanTrainState] | None:
         """Greedy's playouts compiled (``playouts.py``), or None without numba (extra [search])."""
         try:
             from tabletrek.core.mt19937 import HAVE_NUMBA  # noqa: PLC0415 - extra [search] (numpy)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +62,7 @@ from tabletrek.games.mexican_train.batch import (
 from tabletrek.games.mexican_train.evaluation import ROUND_SPREAD
 
 if TYPE_CHECKING:
-    from tabletrek.core.search import PlayoutRunner
+    from tabletrek.core.search import Belief, PlayoutRunner
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
@@ -288,14 +288,18 @@ def paired_rewards(
 
 
 def prepare(
-    state: Any, seat: int, belief: Any = None, depth: int | None = None, *, margin: bool = True
+    state: MexicanTrainState,
+    seat: int,
+    belief: Belief[MexicanTrainState] | None = None,
+    depth: int | None = None,
+    *,
+    margin: bool = True,
 ) -> PlayoutRunner:
     """``SearchSupport.paired`` for Mexican Train: the position packed once, then a runner for
     batches of worlds (``belief`` is unused: worlds are dealt uniformly, as ``determinize``
     does). The runner only reads what it holds, so threads may share it."""
-    st: MexicanTrainState = state
-    base, _ = pack(st)
-    cfg = config(st.game)
+    base, _ = pack(state)
+    cfg = config(state.game)
     cut = -1 if depth is None else int(depth)
 
     def run(moves: Sequence[int], seeds: Sequence[int]) -> npt.NDArray[np.float64]:

@@ -162,14 +162,14 @@ class Touring(Game[TouringState]):
             }
         return {"iterations": 150, "rollout_depth": 60, "trust": 30}
 
-    def paired_playouts(self) -> PairedPlayouts | None:
+    def paired_playouts(self) -> PairedPlayouts[TouringState] | None:
         try:
             from tabletrek.games.touring import kernel, worlds  # noqa: PLC0415 - extra [search] (numba)
         except ImportError:  # no numpy: the [search] extra is not installed
             return None
         return worlds.prepare if kernel.available() else None
 
-    def search_belief(self, seat: int, seed: int) -> Belief | None:
+    def search_belief(self, seat: int, seed: int) -> Belief[TouringState] | None:
         if self.paired_playouts() is None:
             return None
         from tabletrek.games.touring.worlds import HandBelief  # noqa: PLC0415 - extra [search] (numpy)

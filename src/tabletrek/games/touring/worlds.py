@@ -50,7 +50,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
-    from tabletrek.core.search import PlayoutRunner
+    from tabletrek.core.search import Belief, PlayoutRunner
     from tabletrek.games.touring.state import TouringState
 
 PARTICLES = 1024
@@ -371,17 +371,16 @@ class HandBelief:
         self.explained = 0
         """How many particles explained the last move (0: the player did not play like greedy)."""
 
-    def observe(self, position: Any, action: Action) -> None:
-        st: TouringState = position
-        pool, sizes = unseen(st, self.seat)
+    def observe(self, position: TouringState, action: Action) -> None:
+        pool, sizes = unseen(position, self.seat)
         counts = np.bincount(pool, minlength=C).astype(np.int64)
         self.explained = observe_move(
             self.particles,
-            pack(st, self.seat),
+            pack(position, self.seat),
             counts,
             sizes,
             self.seat,
-            config(st),
+            config(position),
             WEIGHTS,
             action.index,
             self.rng.getrandbits(62),
@@ -390,15 +389,16 @@ class HandBelief:
         self.observed += 1
 
 
-def prepare(state: Any, seat: int, belief: Any = None, depth: int | None = None) -> PlayoutRunner:
+def prepare(
+    state: TouringState, seat: int, belief: Belief[TouringState] | None = None, depth: int | None = None
+) -> PlayoutRunner:
     """``Game.paired_playouts`` for Touring: the position packed once, then a runner for batches
     of worlds in which greedy (default weights) finishes every playout, or plays ``depth`` moves
     and the fitted evaluation scores the rest; with a ``HandBelief`` that has seen moves, the
     other hands are dealt from it. The runner only reads what it holds, so threads may share it."""
-    st: TouringState = state
-    base = pack(st, seat)
-    cfg = config(st)
-    pool, sizes = unseen(st, seat)
+    base = pack(state, seat)
+    cfg = config(state)
+    pool, sizes = unseen(state, seat)
     particles = NO_PARTICLES
     if isinstance(belief, HandBelief) and belief.observed and belief.seat == seat:
         particles = belief.particles

@@ -6,8 +6,6 @@ import { loadCatalogs, storedLang, t, gameLabel, botLabel } from "./i18n.js";
 
 let games = [];
 
-/** Choices for free-text options that have a known, working set of values. */
-const KNOWN_CHOICES = { word_pack: ["en", "zh-Hant"] };
 /** Levels for the search bot: its budget per move. */
 const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
@@ -88,7 +86,7 @@ function renderForm(form, gameName, playerCount = null) {
   const advanced = el("div", { class: "options-raw" });
   for (const opt of game.options) {
     let input;
-    const known = opt.choices || KNOWN_CHOICES[opt.name];
+    const known = opt.choices;
     const id = `opt_${opt.name}`;
     if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: opt.default === true });
     else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(game.domain, opt.name, c))));
