@@ -39,7 +39,7 @@ from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
 
 HELDOUT = "use"
 HELDOUT_DIR = Path(__file__).resolve().parent / "data"
-AI = {"en": "e5,minilm,l3,glove,mpnet", "zh-Hant": "e5,mpnet"}
+AI = {"en": "e5,minilm,l3,glove,mpnet", "zh-Hant": "e5,minilm,l3,glove,mpnet"}
 
 CONFIGS: dict[str, dict[str, Any]] = {
     # the headline: the AI's shipped tables on one side, the held-out model on the other
