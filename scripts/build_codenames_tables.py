@@ -94,7 +94,9 @@ WORD_RE = re.compile(r"^[a-z]{3,13}$")
 # "days" hints nothing "day" does not, and rare inflections read oddly.
 CONCRETENESS_FLOOR = 3.1
 ZIPF_FLOOR = 3.2
-ZH_TAGS = frozenset({"n", "vn"})
+# jieba's nouns: common (n), verbal (vn) and the proper-noun tags, which it gives to many common words
+# (海洋 ns, 老虎 nr, 太陽 ns); CC-CEDICT's capitalised pinyin then drops the real names.
+ZH_TAGS = frozenset({"n", "vn", "ns", "nr", "nz", "nt"})
 # Chinese words: wordfreq Zipf >= 3.0 (about one per million words; 3.64 is the commonest bucket of
 # rarer nouns such as 閣樓 "attic"), and the English head word of their first sense at Zipf >= 3.0.
 ZH_ZIPF_FLOOR = 3.0
