@@ -68,7 +68,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--config", default="a-heldout-use", choices=sorted(CONFIGS))
+    parser.add_argument("--config", default="en-a-loo-mpnet", choices=sorted(CONFIGS))
     args = parser.parse_args()
     rows = collect(args.config, range(args.seed, args.seed + args.games))
     print(f"{args.config}: {len(rows)} guesses in {args.games} games from seed {args.seed}")

@@ -71,12 +71,12 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
     if "guesser_models" in params:
         guesser["models"] = _models(params.pop("guesser_models"))
     for name, value in params.items():
-        if name in GIVER_FIELDS:
-            giver[name] = type(getattr(GiverKnobs(), name))(value)
-        elif name in GUESSER_FIELDS:
-            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
-        else:
+        if name not in GIVER_FIELDS and name not in GUESSER_FIELDS:
             raise ValueError(f"unknown parameter {name!r} for the Codenames Duet AI")
+        if name in GIVER_FIELDS:  # a knob both roles have (``learned``) sets both
+            giver[name] = type(getattr(GiverKnobs(), name))(value)
+        if name in GUESSER_FIELDS:
+            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
     return GiverKnobs(**giver), GuesserKnobs(**guesser)
 
 
