@@ -112,7 +112,7 @@ def test_win_table_is_a_probability_that_grows_with_time_and_progress() -> None:
 def test_learned_and_gaussian_numbers_both_give_legal_clues_with_their_targets() -> None:
     from tabletrek.games.codenames_duet.ai.selfplay import play_game
 
-    for params in ({}, {"learned": 0}, {"schedule": 0}, {"learned_stop": 2}):
+    for params in ({}, {"learned": 1}, {"learned": 1, "schedule": 0}, {"learned_stop": 2}):
         outcome = play_game(3, {"giver_models": "e5,minilm,l3,mpnet", "guesser_models": "glove", **params})
         assert outcome.clues >= 1
         assert all(len(r.targets) == r.number >= 1 for r in outcome.clue_reports), params
@@ -131,7 +131,7 @@ def test_learned_giver_gives_three_or_more_only_when_likely_found() -> None:
         seat = state.current_player
         assert seat is not None
         situation = situation_from_view(state.view(seat))
-        giver = ClueGiver(GiverKnobs())
+        giver = ClueGiver(GiverKnobs(learned=1))
         clue = giver.give(situation, lambda word: True)
         if clue.number < 3:
             continue

@@ -13,11 +13,11 @@ import tabletrek
 from tabletrek.games.codenames_duet.ai.selfplay import play_game, run
 
 
-# Seeded regression bounds: games 0..11 won 7 in English and 8 in Chinese with the numbers learned
-# from cross-model play (ai/calibration.py; the Gaussian numbers before them: 8 and 6). Same-table
+# Seeded regression bounds (games 0..11 won 8 in English, with all-mpnet-base-v2 added to the tables,
+# and 6 in Chinese when written; English won 10 with the four smaller models). Same-table
 # pairs are an upper bound, not a promise about people: the giver's numbers are calibrated for a
 # partner who reads words differently, so it leaves time on the table with itself.
-@pytest.mark.parametrize(("pack", "least"), [("en", 7), ("zh-Hant", 7)])
+@pytest.mark.parametrize(("pack", "least"), [("en", 8), ("zh-Hant", 5)])
 def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
     summary = run(range(12), {}, {"word_pack": pack})
     assert summary.count("won") >= least, summary.endings()
@@ -28,6 +28,15 @@ def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
     reports = summary.clue_reports()
     assert all(len(r.targets) == r.number for r in reports)
     assert sum(r.decoded for r in reports) >= 0.8 * len(reports)
+
+
+# The numbers learned from cross-model play (``learned=1``, an option): games 0..11 won 7 in English
+# and 8 in Chinese when written.
+@pytest.mark.parametrize(("pack", "least"), [("en", 7), ("zh-Hant", 7)])
+def test_same_tables_pair_with_learned_numbers(pack: str, least: int) -> None:
+    summary = run(range(12), {"learned": 1}, {"word_pack": pack})
+    assert summary.count("won") >= least, summary.endings()
+    assert all(len(r.targets) == r.number for r in summary.clue_reports())
 
 
 @pytest.mark.parametrize(

@@ -71,12 +71,13 @@ class GiverKnobs:
     # ``assassin_cost`` x P(assassin), and 3+ only when P(all found) >= ``big_number_p``.
     sigma: float = 0.7
     big_number_p: float = 0.5
-    # Learned numbers (1 = on, the default; 0 = the Gaussian ``sigma`` model above): P(the partner
+    # Learned numbers (1 = on; 0, the default = the Gaussian ``sigma`` model above): P(the partner
     # finds k greens first) and P(its first miss is an assassin) from logistic models fitted on
     # cross-model play (ai/calibration.py). With ``schedule`` on, a clue is valued by the chance
     # to win from the position it leads to (ai/calibration.win_table); off: expected greens minus
-    # ``assassin_cost`` x P(assassin).
-    learned: int = 1
+    # ``assassin_cost`` x P(assassin). Off by default: in leave-one-out play it won no more games
+    # than the Gaussian numbers (fewer assassins, more games lost on time; ai/README.md).
+    learned: int = 0
     schedule: int = 1
 
 
