@@ -17,7 +17,7 @@ import argparse
 
 import numpy as np
 
-from benchmarks.codenames_eval import CONFIGS
+from benchmarks.codenames_eval import CONFIGS, load_heldout
 from tabletrek.core.registry import load
 from tabletrek.games.codenames_duet.ai.bots import situation_from_view
 
@@ -31,11 +31,15 @@ def collect(config: str, seeds: range) -> list[Row]:
     """(phase, P(green), P(assassin), true kind, learned P(green), learned P(assassin)) for every
     guess played (the learned pair: ai/calibration.py's models, which the guesser consults to stop
     only with ``learned_stop``)."""
-    game = load("codenames-duet", players=2)
+    params = dict(CONFIGS[config])
+    lang = params.pop("lang")
+    game = load("codenames-duet", players=2, **({"word_pack": lang} if lang != "en" else {}))
+    if "use" in (params.get("giver_models"), params.get("guesser_models")):
+        load_heldout(lang)
     rows: list[Row] = []
     for seed in seeds:
         state = game.new_game(seed=seed)
-        bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **CONFIGS[config]) for s in (0, 1)]
+        bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **params) for s in (0, 1)]
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
