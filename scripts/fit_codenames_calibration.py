@@ -1,18 +1,22 @@
 """Fit the Codenames Duet AI's cross-model probabilities (ai/data/calibration.json) from leave-one-out play.
 
-    python scripts/fit_codenames_calibration.py [--games 80] [--seed 5000] [--out PATH] [--report]
+    python scripts/fit_codenames_calibration.py [--games 100] [--seed 5000] [--out PATH] [--report]
+        [--ablation] [--cache build/codenames_calibration.npz]
 
 Splits: the AI on some of the shipped tables, its partner on a shipped table the AI does not use
 (a-side: four models give, the fifth guesses; b-side: one model gives, the other four guess; the
 Chinese tables' two models one against the other). The evaluation's held-out model (USE, tables in
-benchmarks/data/) is never loaded here. Games are played by the current AI through the real rules;
+benchmarks/data/) is never loaded here. Games are played by the hand-made AI policy (``learned=0
+learned_stop=0``) through the real rules;
 at every clue turn, for the clue-giver's shortlist of candidate clues and every number k, it records
 the features of ai/calibration.py under the giver's tables and what the partner's tables read: how
 many greens lead its ordering of the open cells and whether the first other word is an assassin.
 
 Fits (numpy, L2-regularised logistic regression): ``success`` = P(k greens lead), ``assassin`` =
-P(the partner's first miss within k is an assassin). ``--report`` prints leave-one-partner-out
-cross-validation: fitted on the other splits, log loss and calibration on the held-back one.
+P(the partner's first miss within k is an assassin), on the giver's ensemble features; ``green``,
+``guess_assassin`` for the guesser's top cell. ``--report`` prints leave-one-partner-out
+cross-validation: fitted on the other splits, log loss and calibration on the held-back one;
+``--ablation`` the same with and without the per-model (agreement) features.
 Seeds 5000.. by default: apart from the evaluation's report seeds (0..299) and its development
 seeds (1000..2999).
 """
@@ -265,7 +269,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=80, help="games per split")
+    parser.add_argument("--games", type=int, default=100, help="games per split")
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--out", type=Path, default=data_path())
     parser.add_argument("--report", action="store_true", help="print leave-one-partner-out validation")

@@ -9,6 +9,8 @@ Parameters (all optional; z units are standard deviations of word similarity):
   giver_models / guesser_models   per role;
   delta, delta_assassin, tau, max_number, vocab_cut, noise, assassin_cost, adapt   clue-giver knobs;
   temperature, loss_cost, endgame_cost, spill, old_weight   guesser knobs;
+  learned, schedule (giver), learned_stop (guesser)   probabilities fitted on cross-model play
+                  (ai/calibration.py), off by default;
   difficulty      "easy" | "normal" | "hard": presets of the knobs above (easy = safer, smaller clues).
 """
 

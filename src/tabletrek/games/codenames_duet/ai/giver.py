@@ -15,7 +15,9 @@ All scores are in standard deviations (z-scores).
 Two stricter variants are knobs, off by default because they did not win more games against a
 partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of
 the *worst* single model, and ``noise`` re-ranks a shortlist by simulating a noisy partner. A third,
-``adapt``, reweights the models toward the cells the partner touched on my earlier clues.
+``adapt``, reweights the models toward the cells the partner touched on my earlier clues. A fourth,
+``learned``, replaces the Gaussian with probabilities fitted on cross-model play (ai/calibration.py)
+and values a clue by the chance to win from the position it leads to.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_
 On the last timer token it takes no bonus guess past the number unless P(green) >= 0.9
 (``last_token_green``): an assassin there ends a game that sudden death could still win. In sudden
 death (no clue, and any miss loses) it touches the cell most likely green.
+
+With ``learned_stop`` (off by default: it lost games on time in leave-one-out play) the stop
+decision uses P(green), P(assassin) fitted on cross-model play (ai/calibration.py) instead, valued
+by the chance to win (ai/calibration.win_table).
 """
 
 from __future__ import annotations
