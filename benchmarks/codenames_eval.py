@@ -47,18 +47,6 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "en-b-heldout": {"lang": "en", "giver_models": HELDOUT, "guesser_models": AI["en"]},
     "zh-a-heldout": {"lang": "zh-Hant", "giver_models": AI["zh-Hant"], "guesser_models": HELDOUT},
     "zh-b-heldout": {"lang": "zh-Hant", "giver_models": HELDOUT, "guesser_models": AI["zh-Hant"]},
-    # development: one shipped model plays the partner, the AI uses the others
-    "en-a-loo-glove": {"lang": "en", "giver_models": "e5,minilm,l3,mpnet", "guesser_models": "glove"},
-    "en-a-loo-e5": {"lang": "en", "giver_models": "minilm,l3,glove,mpnet", "guesser_models": "e5"},
-    "en-a-loo-mpnet": {"lang": "en", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"},
-    "en-b-loo-glove": {"lang": "en", "giver_models": "glove", "guesser_models": "e5,minilm,l3,mpnet"},
-    # Chinese: e5 is the only shipped model that reads the Chinese word itself (the others read its
-    # CC-CEDICT senses), so it is the development partner; --param giver_models=... / guesser_models=...
-    # tries other AI sets against it
-    "zh-a-loo-e5": {"lang": "zh-Hant", "giver_models": "mpnet,minilm,l3,glove", "guesser_models": "e5"},
-    "zh-b-loo-e5": {"lang": "zh-Hant", "giver_models": "e5", "guesser_models": "mpnet,minilm,l3,glove"},
-    "zh-a-loo-mpnet": {"lang": "zh-Hant", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"},
-    "zh-b-loo-mpnet": {"lang": "zh-Hant", "giver_models": "mpnet", "guesser_models": "e5,minilm,l3,glove"},
     # the old shipped set against the held-out partner (what the tables were before e5)
     "en-a-old-set": {"lang": "en", "giver_models": "minilm,l3,glove", "guesser_models": HELDOUT},
     # upper bounds: both sides share the tables
@@ -66,6 +54,24 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "zh-same": {"lang": "zh-Hant"},
 }
 DEFAULT = ("en-a-heldout", "en-b-heldout", "zh-a-heldout", "zh-b-heldout")
+# Leave-one-out development rows, without the held-out model: en-a-loo-X (the AI on the other four
+# English tables gives, X guesses), en-b-loo-X (X gives, the AI on the other four guesses), and the
+# Chinese rows below. ``--config loo`` runs them all.
+for _held in AI["en"].split(","):
+    _rest = ",".join(m for m in AI["en"].split(",") if m != _held)
+    CONFIGS[f"en-a-loo-{_held}"] = {"lang": "en", "giver_models": _rest, "guesser_models": _held}
+    CONFIGS[f"en-b-loo-{_held}"] = {"lang": "en", "giver_models": _held, "guesser_models": _rest}
+# Chinese: e5 is the only shipped model that reads the Chinese word itself (the others read its
+# CC-CEDICT senses), so it is the development partner; --param giver_models=... / guesser_models=...
+# tries other AI sets against it
+CONFIGS["zh-a-loo-e5"] = {"lang": "zh-Hant", "giver_models": "mpnet,minilm,l3,glove", "guesser_models": "e5"}
+CONFIGS["zh-b-loo-e5"] = {"lang": "zh-Hant", "giver_models": "e5", "guesser_models": "mpnet,minilm,l3,glove"}
+CONFIGS["zh-a-loo-mpnet"] = {"lang": "zh-Hant", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"}
+CONFIGS["zh-b-loo-mpnet"] = {"lang": "zh-Hant", "giver_models": "mpnet", "guesser_models": "e5,minilm,l3,glove"}
+GROUPS = {
+    "loo": tuple(name for name in CONFIGS if "-loo-" in name),
+    "loo-en": tuple(name for name in CONFIGS if name.startswith("en-") and "-loo-" in name),
+}
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -120,7 +126,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0, help="first game seed (games use seed..seed+games-1)")
     parser.add_argument(
-        "--config", action="append", choices=sorted(CONFIGS), help="default: the held-out four"
+        "--config",
+        action="append",
+        choices=sorted(CONFIGS) + sorted(GROUPS),
+        help="default: the held-out four; loo / loo-en: every leave-one-out development row",
     )
     parser.add_argument(
         "--param", action="append", type=parse_param, default=[], help="AI knob, e.g. delta=1.0"
@@ -148,7 +157,9 @@ def main() -> None:
     )
     print(header)
     quality: list[tuple[str, Summary]] = []
-    for name in args.config or DEFAULT:
+    names = [n for c in args.config or DEFAULT for n in GROUPS.get(c, (c,))]
+    rates: list[float] = []
+    for name in names:
         config = dict(CONFIGS[name])
         lang = config.pop("lang")
         load_heldout(lang)
@@ -172,8 +183,11 @@ def main() -> None:
             f"{ms(clue_s):>7} {ms(guess_s):>8}",
             flush=True,
         )
+        rates.append(summary.rate("won"))
         if "-a-" in name:
             quality.append((name, summary))
+    if len(rates) > 1:
+        print(f"mean wins over the {len(rates)} rows: {sum(rates) / len(rates):.1%}")
     for name, summary in quality:
         clue_report(name, summary, args.samples, args.seed)
 

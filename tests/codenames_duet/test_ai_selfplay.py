@@ -31,6 +31,15 @@ def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
     assert sum(r.decoded for r in reports) >= 0.8 * len(reports)
 
 
+# The numbers learned from cross-model play (``learned=1``, an option): games 0..11 won 7 in English
+# and 8 in Chinese when written.
+@pytest.mark.parametrize(("pack", "least"), [("en", 7), ("zh-Hant", 7)])
+def test_same_tables_pair_with_learned_numbers(pack: str, least: int) -> None:
+    summary = run(range(12), {"learned": 1}, {"word_pack": pack})
+    assert summary.count("won") >= least, summary.endings()
+    assert all(len(r.targets) == r.number for r in summary.clue_reports())
+
+
 @pytest.mark.parametrize(
     ("pack", "giver", "guesser"), [("en", "e5,minilm,l3,mpnet", "glove"), ("zh-Hant", "e5", "mpnet")]
 )

@@ -9,6 +9,8 @@ Parameters (all optional; z units are standard deviations of word similarity):
   giver_models / guesser_models   per role;
   delta, delta_assassin, tau, max_number, vocab_cut, noise, assassin_cost, adapt   clue-giver knobs;
   temperature, loss_cost, endgame_cost, spill, old_weight   guesser knobs;
+  learned, schedule (giver), learned_stop (guesser)   probabilities fitted on cross-model play
+                  (ai/calibration.py), off by default;
   difficulty      "easy" | "normal" | "hard": presets of the knobs above (easy = safer, smaller clues).
 """
 
@@ -71,12 +73,12 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
     if "guesser_models" in params:
         guesser["models"] = _models(params.pop("guesser_models"))
     for name, value in params.items():
-        if name in GIVER_FIELDS:
-            giver[name] = type(getattr(GiverKnobs(), name))(value)
-        elif name in GUESSER_FIELDS:
-            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
-        else:
+        if name not in GIVER_FIELDS and name not in GUESSER_FIELDS:
             raise ValueError(f"unknown parameter {name!r} for the Codenames Duet AI")
+        if name in GIVER_FIELDS:  # a knob both roles have (``learned``) sets both
+            giver[name] = type(getattr(GiverKnobs(), name))(value)
+        if name in GUESSER_FIELDS:
+            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
     return GiverKnobs(**giver), GuesserKnobs(**guesser)
 
 

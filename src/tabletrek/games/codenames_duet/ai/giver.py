@@ -15,7 +15,9 @@ All scores are in standard deviations (z-scores).
 Two stricter variants are knobs, off by default because they did not win more games against a
 partner on a held-out model (benchmarks/codenames_eval.py): ``worst_weight`` blends in the gap of
 the *worst* single model, and ``noise`` re-ranks a shortlist by simulating a noisy partner. A third,
-``adapt``, reweights the models toward the cells the partner touched on my earlier clues.
+``adapt``, reweights the models toward the cells the partner touched on my earlier clues. A fourth,
+``learned``, replaces the Gaussian with probabilities fitted on cross-model play (ai/calibration.py)
+and values a clue by the chance to win from the position it leads to.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from tabletrek.games.codenames_duet.ai import calibration
 from tabletrek.games.codenames_duet.ai.situation import Situation
 from tabletrek.games.codenames_duet.ai.tables import BoardScores, agreement, board_scores, load_tables
 
@@ -70,6 +73,14 @@ class GiverKnobs:
     # ``assassin_cost`` x P(assassin), and 3+ only when P(all found) >= ``big_number_p``.
     sigma: float = 0.7
     big_number_p: float = 0.5
+    # Learned numbers (1 = on; 0, the default = the Gaussian ``sigma`` model above): P(the partner
+    # finds k greens first) and P(its first miss is an assassin) from logistic models fitted on
+    # cross-model play (ai/calibration.py). With ``schedule`` on, a clue is valued by the chance
+    # to win from the position it leads to (ai/calibration.win_table); off: expected greens minus
+    # ``assassin_cost`` x P(assassin). Off by default: in leave-one-out play it won no more games
+    # than the Gaussian numbers (fewer assassins, more games lost on time; ai/README.md).
+    learned: int = 0
+    schedule: int = 1
 
 
 @dataclass(frozen=True)
@@ -130,7 +141,12 @@ class ClueGiver:
             gap = (1.0 - w) * gap + w * worst
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
         ok = (gap >= k_opts.delta) & (sorted_mean >= k_opts.tau)
-        if k_opts.sigma > 0:
+        if k_opts.learned:
+            learned = self._learned(
+                situation, scores, cells, sorted_mean, targets, bystanders, assassins, gap
+            )
+            value = np.where(ok, learned, NEG)
+        elif k_opts.sigma > 0:
             value = np.where(ok, self._calibrated(cells, sorted_mean, bystanders, assassins, gap), NEG)
         else:
             value = np.where(ok, ks + 0.5 * np.minimum(gap, 2.0), NEG)
@@ -213,8 +229,7 @@ class ClueGiver:
         kmax, n_clues = sorted_mean.shape
         value = np.full((kmax, n_clues), NEG, dtype=np.float32)
         ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
-        rough = (gap + 0.5 * ks).max(axis=0)
-        short = np.argpartition(-rough, min(k_opts.shortlist, n_clues) - 1)[: k_opts.shortlist]
+        short = self._shortlist(gap)
         top = sorted_mean[:, short]  # (k, P)
         scale = np.float32(1.702 / (k_opts.sigma * np.sqrt(2.0)))  # logistic approximation of Phi
 
@@ -232,6 +247,70 @@ class ClueGiver:
         worth = expected - np.float32(k_opts.assassin_cost) * p_assassin
         allowed = (ks <= 2) | (p_all >= k_opts.big_number_p)
         allowed &= top >= k_opts.tau  # a real link, not the best of weak ones
+        value[:, short] = np.where(allowed, worth, NEG)
+        return value
+
+    def _shortlist(self, gap: npt.NDArray[np.float32]) -> npt.NDArray[np.intp]:
+        """The ``shortlist`` clue words with the best plain margins (k counted half a margin each)."""
+        kmax, n_clues = gap.shape
+        ks = np.arange(1, kmax + 1, dtype=np.float32)[:, None]
+        rough = (gap + 0.5 * ks).max(axis=0)
+        size = min(self.knobs.shortlist, n_clues)
+        return np.argpartition(-rough, size - 1)[:size]
+
+    def _learned(
+        self,
+        situation: Situation,
+        scores: BoardScores,
+        cells: npt.NDArray[np.float32],
+        sorted_mean: npt.NDArray[np.float32],
+        targets: list[int],
+        bystanders: list[int],
+        assassins: list[int],
+        gap: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.float32]:
+        """(k, clues) value of announcing k, with the partner's behaviour taken from models fitted on
+        cross-model play: P(the first j words it touches are greens) for j <= k, and P(its first miss
+        within k is an assassin). Valued either as the chance to win from the position the turn
+        leads to (``schedule``: a green is worth most when the clock is short, an assassin is the
+        lost game it is) or as expected greens minus ``assassin_cost`` x P(assassin). 3 or more
+        only when P(all k found) >= ``big_number_p``."""
+        k_opts = self.knobs
+        kmax, n_clues = sorted_mean.shape
+        value = np.full((kmax, n_clues), NEG, dtype=np.float32)
+        short = self._shortlist(gap)
+        # Ensemble margins only: the per-model (agreement) features predicted an unseen partner no
+        # better in leave-one-partner-out validation (scripts/fit_codenames_calibration.py --ablation).
+        features = calibration.clue_features(
+            np.ascontiguousarray(cells[:, short]),
+            None,
+            targets,
+            bystanders,
+            assassins,
+            kmax,
+            len(scores.models),
+        )
+        fitted = calibration.load_models()
+        p_found = np.minimum.accumulate(fitted["success"](features), axis=0)  # (k, P), P(>= j greens)
+        p_assassin = np.minimum(fitted["assassin"](features), 1.0 - p_found)
+        if k_opts.schedule:
+            greens_left = calibration.AGENTS - len(situation.covered)
+            after = calibration.turn_values(greens_left, situation.tokens_left, kmax)  # V(x greens)
+            worth = np.empty_like(p_found)
+            for k in range(1, kmax + 1):
+                reach = np.vstack([np.ones((1, len(short)), np.float32), p_found[:k]])  # P(>= j), j=0..k
+                exact = reach[:-1] - reach[1:]  # P(exactly j < k greens)
+                missed = np.maximum(1.0 - reach[k], 1e-6)
+                survive = 1.0 - p_assassin[k - 1] / missed  # of the misses, not an assassin
+                worth[k - 1] = (exact * after[:k, None]).sum(axis=0) * survive + reach[k] * after[k]
+            # In greens of this turn (the word penalties that follow are in greens): the gain over
+            # finding none, per the first green's gain.
+            worth = (worth - after[0]) / max(after[1] - after[0], 1e-6)
+        else:
+            worth = np.cumsum(p_found, axis=0) - np.float32(k_opts.assassin_cost) * p_assassin
+        top = sorted_mean[:, short]
+        ks = np.arange(1, kmax + 1)[:, None]
+        allowed = ((ks <= 2) | (p_found >= k_opts.big_number_p)) & (top >= k_opts.tau)
         value[:, short] = np.where(allowed, worth, NEG)
         return value
 

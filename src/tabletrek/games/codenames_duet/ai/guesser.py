@@ -17,6 +17,10 @@ A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_
 On the last timer token it takes no bonus guess past the number unless P(green) >= 0.9
 (``last_token_green``): an assassin there ends a game that sudden death could still win. In sudden
 death (no clue, and any miss loses) it touches the cell most likely green.
+
+With ``learned_stop`` (off by default: it lost games on time in leave-one-out play) the stop
+decision uses P(green), P(assassin) fitted on cross-model play (ai/calibration.py) instead, valued
+by the chance to win (ai/calibration.win_table).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletrek.games.codenames_duet.ai import calibration
+from tabletrek.games.codenames_duet.ai.calibration import CLIP
 from tabletrek.games.codenames_duet.ai.giver import shipped_models
 from tabletrek.games.codenames_duet.ai.situation import Situation
 from tabletrek.games.codenames_duet.ai.tables import BoardScores, board_scores
@@ -49,6 +55,23 @@ class GuesserKnobs:
     bonus_green: float = 0.0
     last_token_green: float = 0.9
     vocab_cut: int = 20000
+    # 1: stop or go on with P(green), P(assassin) fitted on cross-model play (ai/calibration.py)
+    # and valued by the chance to win; 0: the hand-made rule above (loss_cost, last_token_green).
+    # (0 = off; 1 = past the clue's number; 2 = every guess.)
+    learned_stop: int = 0
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Per candidate cell: the hand-made probabilities and the numbers they were made of."""
+
+    p_green: np.ndarray
+    p_assassin: np.ndarray
+    z: np.ndarray  # ensemble z-score for the current clue (0 without one)
+    old_z: np.ndarray  # best ensemble z-score for earlier partner clues with words left
+    prior_green: np.ndarray
+    prior_assassin: np.ndarray
+    n_models: int
 
 
 @dataclass(frozen=True)
@@ -78,30 +101,65 @@ class Guesser:
         self, situation: Situation, clue: tuple[str, int] | None, hits_this_turn: int, cells: list[int]
     ) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(assassin)) on the partner's side for ``cells``, given the clues so far."""
+        signals = self.signals(situation, clue, hits_this_turn, cells)
+        return signals.p_green, signals.p_assassin
+
+    def signals(
+        self, situation: Situation, clue: tuple[str, int] | None, hits_this_turn: int, cells: list[int]
+    ) -> Signals:
+        """Per cell of ``cells``: the hand-made P(green), P(assassin), and what they were made of."""
         k = self.knobs
         greens, assassins = situation.partner_priors()
         prior_g = np.array([max(greens.get(i, 0.0), 1e-3) for i in cells])
         prior_a = np.array([assassins.get(i, 0.0) for i in cells])
         scores = self.scores(situation.words)
-        sources: list[tuple[str, float]] = []
+        sources: list[tuple[str, float, bool]] = []
         if clue is not None:
-            sources.append((clue[0], max(clue[1] - hits_this_turn, 0) + k.spill))
+            sources.append((clue[0], max(clue[1] - hits_this_turn, 0) + k.spill, True))
         for record in situation.partner_clues():
             left = record.number - len(record.hits)
             if left > 0:
-                sources.append((record.word, k.old_weight * left))
+                sources.append((record.word, k.old_weight * left, False))
         not_meant = np.ones(len(cells))
         idx = np.asarray(cells)
-        for word, shares in sources:
+        current = np.zeros(len(cells))
+        old = np.full(len(cells), -CLIP)
+        for word, shares, is_current in sources:
             z = self.clue_z(scores, word)
             if z is None:
                 continue
-            logits = np.asarray(z, dtype=np.float64)[idx] / k.temperature + np.log(prior_g)
+            zc = np.asarray(z, dtype=np.float64)[idx]
+            if is_current:
+                current = zc
+            else:
+                old = np.maximum(old, zc)
+            logits = zc / k.temperature + np.log(prior_g)
             weights = np.exp(logits - logits.max())
             meant = np.minimum(shares * weights / weights.sum(), k.cap)
             not_meant *= 1.0 - meant
         p_green = 1.0 - not_meant * (1.0 - prior_g)
-        return p_green, not_meant * prior_a
+        return Signals(p_green, not_meant * prior_a, current, old, prior_g, prior_a, len(scores.models))
+
+    def learned(self, signals: Signals, at: int, left: int) -> tuple[float, float]:
+        """Cross-model P(green), P(assassin) of cell ``at`` (ai/calibration.py), ``left``: the clue's
+        number minus the greens found on it this turn."""
+        others = np.delete(signals.z, at)
+        lead = float(signals.z[at] - others.max()) if others.size else CLIP
+        features = calibration.guess_features(
+            float(signals.p_green[at]),
+            float(signals.p_assassin[at]),
+            float(signals.z[at]),
+            lead,
+            left,
+            float(signals.prior_green[at]),
+            float(signals.prior_assassin[at]),
+            float(signals.old_z[at]),
+            signals.n_models,
+        )
+        fitted = calibration.load_models()
+        p_green = float(fitted["green"](features[None, :])[0])
+        p_assassin = float(fitted["guess_assassin"](features[None, :])[0])
+        return p_green, min(p_assassin, 1.0 - p_green)
 
     def guess(
         self,
@@ -114,7 +172,8 @@ class Guesser:
         """The next cell to touch among ``allowed``, or a stop (only when ``may_stop``)."""
         candidates = set(situation.guess_candidates())
         cells = [i for i in allowed if i in candidates] or list(allowed)
-        p_green, p_assassin = self.probabilities(situation, clue, hits_this_turn, cells)
+        signals = self.signals(situation, clue, hits_this_turn, cells)
+        p_green, p_assassin = signals.p_green, signals.p_assassin
         if clue is None and not may_stop:  # sudden death: any miss loses, only P(green) counts
             best = int(p_green.argmax())
             return Guess(cells[best], float(p_green[best]))
@@ -122,6 +181,19 @@ class Guesser:
         cost = k.endgame_cost if situation.tokens_left <= k.endgame_tokens else k.loss_cost
         value = p_green - cost * p_assassin
         best = int(value.argmax())
+        past = clue is not None and hits_this_turn >= clue[1]
+        if may_stop and clue is not None and (k.learned_stop >= 2 or (k.learned_stop == 1 and past)):
+            # Stop or go on with cross-model probabilities, valued by the chance to win: a green
+            # brings the position closer (at least V(g-1) after this turn), a bystander or a stop
+            # leaves V(g), an assassin loses.
+            green, assassin = self.learned(signals, best, clue[1] - hits_this_turn)
+            after = calibration.turn_values(
+                calibration.AGENTS - len(situation.covered), situation.tokens_left, 1
+            )
+            gain = green * (after[1] - after[0]) - assassin * after[0]
+            if gain <= 0:
+                return Guess(None, gain)
+            return Guess(cells[best], gain)
         if may_stop and value[best] <= 0:
             return Guess(None, float(value[best]))
         if may_stop and clue is not None and hits_this_turn >= clue[1]:
