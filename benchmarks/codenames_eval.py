@@ -64,10 +64,10 @@ for _held in AI["en"].split(","):
 # Chinese: e5 is the only shipped model that reads the Chinese word itself (the others read its
 # CC-CEDICT senses), so it is the development partner; --param giver_models=... / guesser_models=...
 # tries other AI sets against it
-CONFIGS["zh-a-loo-e5"] = {"lang": "zh-Hant", "giver_models": "mpnet,minilm,l3,glove", "guesser_models": "e5"}
-CONFIGS["zh-b-loo-e5"] = {"lang": "zh-Hant", "giver_models": "e5", "guesser_models": "mpnet,minilm,l3,glove"}
-CONFIGS["zh-a-loo-mpnet"] = {"lang": "zh-Hant", "giver_models": "e5,minilm,l3,glove", "guesser_models": "mpnet"}
-CONFIGS["zh-b-loo-mpnet"] = {"lang": "zh-Hant", "giver_models": "mpnet", "guesser_models": "e5,minilm,l3,glove"}
+_ZH_READERS = "minilm,l3,glove"
+for _held, _rest in (("e5", f"mpnet,{_ZH_READERS}"), ("mpnet", f"e5,{_ZH_READERS}")):
+    CONFIGS[f"zh-a-loo-{_held}"] = {"lang": "zh-Hant", "giver_models": _rest, "guesser_models": _held}
+    CONFIGS[f"zh-b-loo-{_held}"] = {"lang": "zh-Hant", "giver_models": _held, "guesser_models": _rest}
 GROUPS = {
     "loo": tuple(name for name in CONFIGS if "-loo-" in name),
     "loo-en": tuple(name for name in CONFIGS if name.startswith("en-") and "-loo-" in name),
