@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.rng import shuffle
 from tabletrek.core.state import normalize_text
 
 if TYPE_CHECKING:
@@ -389,7 +390,7 @@ def start_round(state: MexicanTrainState, round_index: int, events: list[Event])
     pool = list(range(ts.size))
     if game.rotate_start:
         pool.remove(engine_tile)
-    state.rng.shuffle(pool)
+    shuffle(state.rng, pool)
     size = game.hand_size
     state.hands = [pool[s * size : (s + 1) * size] for s in range(players)]
     state.boneyard = pool[players * size :]
