@@ -36,7 +36,8 @@ def test_a_subclass_keeps_its_own_shuffle() -> None:
 def test_randint_same_numbers_and_generator_state(low: int, high: int) -> None:
     for seed in range(20):
         theirs, ours = random.Random(seed), random.Random(seed)
-        assert [randint(ours, low, high) for _ in range(200)] == [theirs.randint(low, high) for _ in range(200)]
+        expected = [theirs.randint(low, high) for _ in range(200)]
+        assert [randint(ours, low, high) for _ in range(200)] == expected
         assert ours.getstate() == theirs.getstate()
 
 
