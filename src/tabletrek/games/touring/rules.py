@@ -210,19 +210,22 @@ DISCARDS = tuple(tuple(DISCARD[card] for card in cards) for cards in KINDS)
 """The discards of each set of card types (as ``KINDS``), for the legal-move listing."""
 
 
-KIND_SET = {frozenset(cards): kinds for kinds, cards in enumerate(KINDS)}
-"""The set of bits of each set of card types: ``KIND_SET[frozenset(hand)]`` names a hand's card types
-in C, cheaper than sorting a set or or-ing bits in a loop every move."""
+def hand_kinds(hand: list[int]) -> int:
+    """The hand's card types as a set of bits (a table index: cheaper than sorting a set every move)."""
+    kinds = 0
+    for card in hand:
+        kinds |= CARD_BIT[card]
+    return kinds
 
 
 def distinct_cards(hand: list[int]) -> tuple[int, ...]:
     """The hand's card types in code order."""
-    return KINDS[KIND_SET[frozenset(hand)]]
+    return KINDS[hand_kinds(hand)]
 
 
 def legal_actions(state: TouringState) -> list[Action]:
     """The plays the checks allow, card by card in code order; then discards; then the pass."""
-    kinds = KIND_SET[frozenset(state.hands[state.to_act])]
+    kinds = hand_kinds(state.hands[state.to_act])
     legal = legal_plays(state, KINDS[kinds])
     if discard_problem(state, bool(legal)) is None:
         legal += DISCARDS[kinds]
