@@ -146,15 +146,27 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if isinstance(action, str):
-            action = self.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction("core.illegal.not_text", value=repr(action))
-        elif action not in legal:
-            raise self.explain(action.text)
+        # Identity first: an action is nearly always an element of the list just offered, and
+        # ``action in legal`` would call the dataclass ``__eq__`` (a Python call) on every element
+        # before it. Text, and equal-but-new Action objects, take the full check.
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            action = self._checked(action, legal)
         self._legal = None
         self._history.append(action.text)
         return self._apply(action)
+
+    def _checked(self, action: object, legal: list[Action]) -> Action:
+        """``action`` as a legal Action (text is parsed), or the IllegalAction saying why not."""
+        if isinstance(action, str):
+            return self.parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction("core.illegal.not_text", value=repr(action))
+        if action not in legal:
+            raise self.explain(action.text)
+        return action
 
     def parse(self, text: str) -> Action:
         """The legal action whose text is ``text`` (case and spacing ignored)."""

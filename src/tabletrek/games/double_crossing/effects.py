@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
+from tabletrek.core.rng import randint, shuffle
 from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS, half
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def cards_available(state: DoubleCrossingState) -> int:
 
 
 def die(state: DoubleCrossingState) -> int:
-    return state.rng.randint(1, 6)
+    return randint(state.rng, 1, 6)
 
 
 def duel(state: DoubleCrossingState, a: int, b: int, events: list[Event]) -> bool:
@@ -94,7 +95,7 @@ def to_bank(state: DoubleCrossingState, seat: int, amount: int) -> None:
 def draw_card(state: DoubleCrossingState, seat: int, events: list[Event]) -> bool:
     if not state.draw and state.discard:
         state.draw, state.discard = state.discard, []
-        state.rng.shuffle(state.draw)
+        shuffle(state.rng, state.draw)
         events.append(Event("double_crossing.event.reshuffle", {"cards": len(state.draw)}))
     if not state.draw:
         events.append(Event("double_crossing.event.no_cards", {"player": SEAT_REF[seat]}))

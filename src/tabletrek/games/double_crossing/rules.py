@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, text_ref
+from tabletrek.core.rng import randint, shuffle
 from tabletrek.core.state import normalize_text
 from tabletrek.games.double_crossing.content import BOX, CARD_TYPES, CREW, VILLAIN
 from tabletrek.games.double_crossing.effects import (
@@ -296,7 +297,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
     state.owner = [-1] * len(c.contracts)
     state.dropped = {}
     deck = [card for card in range(CARD_TYPES) for _ in range(c.crew[card])]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     state.draw = deck
     state.discard = []
     state.hands = [[0] * CARD_TYPES for _ in range(n)]
@@ -318,7 +319,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
     for seat in range(n):
         faces: list[int] = []
         while len(faces) < c.start_cars and any(state.yard):
-            face = rng.randint(1, 6)
+            face = randint(rng, 1, 6)
             car = c.die_car[face - 1]
             if state.yard[car]:  # the seed: re-roll for a car whose yard is empty
                 state.yard[car] -= 1
@@ -332,7 +333,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
         )
     contenders = list(range(n))
     while len(contenders) > 1:
-        rolls = {s: rng.randint(1, 6) + rng.randint(1, 6) for s in contenders}
+        rolls = {s: randint(rng, 1, 6) + randint(rng, 1, 6) for s in contenders}
         best = max(rolls.values())
         for s, r in rolls.items():
             events.append(Event("double_crossing.event.first_roll", {"player": SEAT_REF[s], "total": r}))

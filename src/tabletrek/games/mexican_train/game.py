@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrek.core.actions import Action
-from tabletrek.core.events import seat_ref
+from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
@@ -81,6 +81,17 @@ class MexicanTrain(Game[MexicanTrainState]):
         # Shared, never mutated: events refer to seats with these markers.
         self.seat_refs: tuple[dict[str, int], ...] = tuple(seat_ref(s) for s in range(self.players + 1))
         self.slots: int = self.players + 1
+        # Shared, never mutated, like every Event: the events that name only a seat, and the
+        # audience of one seat's secrets, made once here rather than on every move.
+        self.seat_events: dict[str, tuple[Event, ...]] = {
+            key: tuple(Event(f"mexican_train.event.{key}", {"player": ref}) for ref in self.seat_refs)
+            for key in ("pass", "first_pass", "marker_on", "marker_off", "run_ends_double", "end_run")
+        }
+        self.audiences: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(self.players))
+        # play_events[seat][train started]: (tile, train) -> the event of that play, made on first use.
+        self.play_events: tuple[tuple[dict[tuple[int, int], Event], ...], ...] = tuple(
+            ({}, {}) for _ in range(self.players)
+        )
         self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
         ts = self.tileset
         self.play_actions: tuple[tuple[Action, ...], ...] = tuple(

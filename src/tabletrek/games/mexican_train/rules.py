@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.rng import shuffle
 from tabletrek.core.state import normalize_text
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ def apply(state: MexicanTrainState, action: Action) -> list[Event]:
     elif action is game.pass_action:
         pass_turn(state, events)
     else:
-        events.append(Event("mexican_train.event.end_run", {"player": seat_ref(state.to_act)}))
+        events.append(game.seat_events["end_run"][state.to_act])
         end_turn(state)
     return events
 
@@ -286,8 +287,13 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
     hand = state.hands[seat]
     hand.remove(tile)
     line = state.trains[train]
-    kind = 2 if train == game.mexican else 0 if train == seat else 1
-    key = PLAY_KEYS[bool(line)][kind]
+    made = game.play_events[seat][bool(line)]
+    event = made.get((tile, train))
+    if event is None:
+        kind = 2 if train == game.mexican else 0 if train == seat else 1
+        args = {"player": game.seat_refs[seat], "tile": ts.texts[tile], "owner": game.seat_refs[train]}
+        event = made[tile, train] = Event(PLAY_KEYS[bool(line)][kind], args)
+    events.append(event)
     line.append(tile)
     state.ends[train] = ts.other[tile][state.ends[train]]
     double = ts.is_double[tile]
@@ -295,13 +301,10 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         state.open.append(train)
     elif train in state.open:
         state.open.remove(train)
-    refs = game.seat_refs
-    player = refs[seat]
-    events.append(Event(key, {"player": player, "tile": ts.texts[tile], "owner": refs[train]}))
     state.passes = 0
     if train == seat and state.markers[seat]:
         state.markers[seat] = False
-        events.append(Event("mexican_train.event.marker_off", {"player": player}))
+        events.append(game.seat_events["marker_off"][seat])
     if not hand:
         end_round(state, seat, events)
         return
@@ -313,18 +316,21 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
             if fitting[held] is not None:
                 return
         if double:
-            events.append(Event("mexican_train.event.run_ends_double", {"player": player}))
+            events.append(game.seat_events["run_ends_double"][seat])
         end_turn(state)
     elif double:
         state.bonus = True
         state.phase = PLAY
         state.drawn = NO_TILE
-        events.append(Event("mexican_train.event.double", {"player": player, "tile": ts.texts[tile]}))
+        events.append(
+            Event("mexican_train.event.double", {"player": game.seat_refs[seat], "tile": ts.texts[tile]})
+        )
     else:
         end_turn(state)
 
 
 def draw(state: MexicanTrainState, events: list[Event]) -> None:
+    game = state.game
     seat = state.to_act
     tile = state.boneyard.pop()
     state.hands[seat].append(tile)
@@ -333,26 +339,26 @@ def draw(state: MexicanTrainState, events: list[Event]) -> None:
     events.append(
         Event(
             "mexican_train.event.draw",
-            {"player": seat_ref(seat), "left": len(state.boneyard)},
-            secret={"tile": state.game.tileset.texts[tile]},
-            audience=frozenset({seat}),
+            {"player": game.seat_refs[seat], "left": len(state.boneyard)},
+            {"tile": game.tileset.texts[tile]},
+            game.audiences[seat],
         )
     )
 
 
 def pass_turn(state: MexicanTrainState, events: list[Event]) -> None:
+    game = state.game
     seat = state.to_act
-    player = seat_ref(seat)
     if state.phase == FIRST:
-        events.append(Event("mexican_train.event.first_pass", {"player": player}))
+        events.append(game.seat_events["first_pass"][seat])
     else:
-        events.append(Event("mexican_train.event.pass", {"player": player}))
+        events.append(game.seat_events["pass"][seat])
         if not state.markers[seat]:
             state.markers[seat] = True
-            events.append(Event("mexican_train.event.marker_on", {"player": player}))
+            events.append(game.seat_events["marker_on"][seat])
     if not state.boneyard:
         state.passes += 1
-        if state.passes >= state.game.players:
+        if state.passes >= game.players:
             end_round(state, None, events)
             return
     end_turn(state)
@@ -384,7 +390,7 @@ def start_round(state: MexicanTrainState, round_index: int, events: list[Event])
     pool = list(range(ts.size))
     if game.rotate_start:
         pool.remove(engine_tile)
-    state.rng.shuffle(pool)
+    shuffle(state.rng, pool)
     size = game.hand_size
     state.hands = [pool[s * size : (s + 1) * size] for s in range(players)]
     state.boneyard = pool[players * size :]

@@ -93,7 +93,7 @@ class Touring(Game[TouringState]):
         for card in range(CARD_TYPES):
             if card not in TARGETED:
                 actions[card] = Action(card, f"play {SLUGS[card]}")
-            actions[DISCARD_BASE + card] = Action(DISCARD_BASE + card, f"discard {SLUGS[card]}")
+            actions[DISCARD_BASE + card] = rules.DISCARD[card]
         for slot, card in enumerate(TARGETED):
             for team in range(self.teams):
                 for variant in rules.ATTACK_VARIANTS[card]:

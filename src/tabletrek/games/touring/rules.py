@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
+from tabletrek.core.rng import shuffle
 from tabletrek.core.state import normalize_text
 from tabletrek.games.touring.cards import (
     CARD_REF,
@@ -203,26 +204,34 @@ OWN_CHECK = tuple(OWN_CHECKS.get(card) for card in range(CARD_TYPES))
 CARD_BIT = tuple(1 << card for card in range(CARD_TYPES))
 KINDS = tuple(tuple(c for c in range(CARD_TYPES) if kinds & CARD_BIT[c]) for kinds in range(1 << CARD_TYPES))
 """The card codes in each set of card types (one bit per type), ascending."""
+DISCARD = tuple(Action(DISCARD_BASE + card, f"discard {SLUGS[card]}") for card in range(CARD_TYPES))
+"""The discard of each card type: the same in every player count, so every game shares these."""
+DISCARDS = tuple(tuple(DISCARD[card] for card in cards) for cards in KINDS)
+"""The discards of each set of card types (as ``KINDS``), for the legal-move listing."""
 
 
-def distinct_cards(hand: list[int]) -> tuple[int, ...]:
-    """The hand's card types in code order (a table lookup: cheaper than sorting a set every move)."""
+def hand_kinds(hand: list[int]) -> int:
+    """The hand's card types as a set of bits (a table index: cheaper than sorting a set every move)."""
     kinds = 0
     for card in hand:
         kinds |= CARD_BIT[card]
-    return KINDS[kinds]
+    return kinds
+
+
+def distinct_cards(hand: list[int]) -> tuple[int, ...]:
+    """The hand's card types in code order."""
+    return KINDS[hand_kinds(hand)]
 
 
 def legal_actions(state: TouringState) -> list[Action]:
     """The plays the checks allow, card by card in code order; then discards; then the pass."""
-    actions = state.game._actions
-    cards = distinct_cards(state.hands[state.to_act])
-    legal = legal_plays(state, cards)
+    kinds = hand_kinds(state.hands[state.to_act])
+    legal = legal_plays(state, KINDS[kinds])
     if discard_problem(state, bool(legal)) is None:
-        legal += [actions[DISCARD_BASE + card] for card in cards]
+        legal += DISCARDS[kinds]
     # A player holding a card can always play or discard it, so only an empty list needs asking.
     if not legal and pass_problem(state) is None:
-        legal.append(actions[PASS])
+        legal.append(state.game._actions[PASS])
     return legal
 
 
@@ -338,7 +347,7 @@ def deal(state: TouringState) -> None:
     """Shuffle, deal five cards each, and the first player draws (docs/rules/touring.md, "Setup")."""
     game = state.game
     deck = [card for card in range(CARD_TYPES) for _ in range(game.deck_counts[card])]
-    state.rng.shuffle(deck)
+    shuffle(state.rng, deck)
     state.hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(game.players)]
     state.draw = deck
     state.discard = []
@@ -466,6 +475,6 @@ def reshuffle(state: TouringState, events: list[Event]) -> None:
                 pool.extend(pile[:-1])
                 piles[i] = pile[-1:]
     state.discard = []
-    state.rng.shuffle(pool)
+    shuffle(state.rng, pool)
     state.draw = pool
     events.append(Event("touring.event.reshuffle", {"cards": len(pool)}))
