@@ -17,11 +17,12 @@ Same-table pairs (<lang>-same) are an upper bound only; leave-one-out rows (en-a
 out one of the shipped models instead, for development without touching the held-out partner.
 
 Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
-still given), sudden-death losses, mean clue turns of wins, agents found, announced number and greens
-found per clue, and the median wall time of the AI's clue and guess moves (run it under
-``taskset -c 1`` for one core). Then, per language, the clue-quality report: ``--samples`` clues the
-AI gave to the held-out guesser, each with the words it meant and the words touched, and the share of
-clues announcing 3+ words that the held-out guesser fully decoded.
+still given; "(bonus)": on a guess past the clue's announced number), sudden-death losses, mean clue
+turns of wins, agents found, announced number and greens found per clue, and the median wall time of
+the AI's clue and guess moves (run it under ``taskset -c 1`` for one core). Then, per language, the
+clue-quality report: ``--samples`` clues the AI gave to the held-out guesser, each with the words it
+meant and the words touched, and the share of clues announcing 3+ words that the held-out guesser
+fully decoded.
 """
 
 from __future__ import annotations
@@ -152,8 +153,8 @@ def main() -> None:
         print(f"rule options: {dict(args.option)} (not the standard game)")
     header = (
         f"{'configuration':16} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
-        f"{'assassin':>8} {'(clued)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} {'N/clue':>6} "
-        f"{'hit/clue':>8} {'clue ms':>7} {'guess ms':>8}"
+        f"{'assassin':>8} {'(clued)':>7} {'(bonus)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} "
+        f"{'N/clue':>6} {'hit/clue':>8} {'clue ms':>7} {'guess ms':>8}"
     )
     print(header)
     quality: list[tuple[str, Summary]] = []
@@ -177,6 +178,7 @@ def main() -> None:
             f"{params.get('guesser_models', 'shipped'):18} "
             f"{summary.rate('won'):6.1%} {f'{low:.1%}-{high:.1%}':>13} "
             f"{summary.rate('assassin'):8.1%} {summary.lost_on_clue('assassin'):7.1%} "
+            f"{summary.lost_past_number():7.1%} "
             f"{summary.rate('sudden_death'):7.1%} "
             f"{summary.mean('turns', 'won'):10.2f} {summary.mean('agents'):6.2f} "
             f"{summary.per_clue('announced'):6.2f} {summary.per_clue('hits'):8.2f} "

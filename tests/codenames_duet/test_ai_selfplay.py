@@ -75,3 +75,18 @@ def test_ai_partners_a_human_seat_in_either_role() -> None:
             state.apply(bot.act(state))
         assert "clue" in roles or "guess" in roles
         assert tabletrek.replay(state.record()).to_json() == state.to_json()
+
+
+def test_a_loss_on_a_bonus_guess_is_told_from_one_within_the_number() -> None:
+    """``past_number`` marks an assassin touched beyond the clue's number, read from the record:
+    the last clue's guesses outnumber its number. A cross-model pair loses both ways in 20 games."""
+    summary = run(range(20), {"giver_models": "minilm", "guesser_models": "mpnet"})
+    for outcome in summary.outcomes:
+        last = outcome.clue_reports[-1] if outcome.clue_reports else None
+        beyond = last is not None and len(last.touched) > last.number
+        expected = outcome.ending == "assassin" and not outcome.sudden and beyond
+        assert outcome.past_number == expected
+    bonus = sum(o.past_number for o in summary.outcomes)
+    within = sum(o.ending == "assassin" and not o.past_number for o in summary.outcomes)
+    assert bonus > 0 and within > 0
+    assert summary.lost_past_number() == bonus / 20

@@ -43,6 +43,7 @@ class GameOutcome:
     announced: int  # sum of clue numbers
     hits: int  # greens found on clues' own guessing
     sudden: bool = False  # the timer ran out and the game went to sudden death
+    past_number: bool = False  # lost on a guess beyond the number the clue announced
     clue_reports: list[ClueReport] = field(default_factory=list, compare=False)
     clue_seconds: list[float] = field(default_factory=list, compare=False)  # per bot.act for a clue
     guess_seconds: list[float] = field(default_factory=list, compare=False)
@@ -83,6 +84,11 @@ class Summary:
     def lost_on_clue(self, ending: str = "assassin") -> float:
         """Share of games lost that way while clues were still given (not in sudden death)."""
         lost = sum(1 for o in self.outcomes if o.ending == ending and not o.sudden)
+        return lost / self.games if self.games else 0.0
+
+    def lost_past_number(self) -> float:
+        """Share of games lost on a guess beyond the clue's announced number (a bonus guess)."""
+        lost = sum(1 for o in self.outcomes if o.past_number)
         return lost / self.games if self.games else 0.0
 
     def endings(self) -> Counter[str]:
@@ -134,6 +140,9 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
         for c, meant in zip(clues, targets, strict=False)
     ]
     reason = view["result"]["reason"]
+    # The game ended on the last clue's last guess; past its number, it was a bonus guess.
+    last = clues[-1] if clues and not sudden else None
+    past = last is not None and len(last["guesses"]) > int(last["number"])
     return GameOutcome(
         seed=seed,
         ending=str(reason).rsplit(".", 1)[-1],
@@ -143,6 +152,7 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
         announced=sum(int(c["number"]) for c in clues),
         hits=hits,
         sudden=sudden,
+        past_number=past and str(reason).endswith("assassin"),
         clue_reports=reports,
         clue_seconds=clue_seconds,
         guess_seconds=guess_seconds,
