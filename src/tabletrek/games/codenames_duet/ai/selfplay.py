@@ -139,20 +139,20 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
         )
         for c, meant in zip(clues, targets, strict=False)
     ]
-    reason = view["result"]["reason"]
+    ending = str(view["result"]["reason"]).rsplit(".", 1)[-1]
     # The game ended on the last clue's last guess; past its number, it was a bonus guess.
     last = clues[-1] if clues and not sudden else None
     past = last is not None and len(last["guesses"]) > int(last["number"])
     return GameOutcome(
         seed=seed,
-        ending=str(reason).rsplit(".", 1)[-1],
+        ending=ending,
         agents=int(view["agents_found"]),
         turns=len(clues),
         clues=len(clues),
         announced=sum(int(c["number"]) for c in clues),
         hits=hits,
         sudden=sudden,
-        past_number=past and str(reason).endswith("assassin"),
+        past_number=past and ending == "assassin",
         clue_reports=reports,
         clue_seconds=clue_seconds,
         guess_seconds=guess_seconds,
