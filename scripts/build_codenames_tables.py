@@ -436,6 +436,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--n-clues", type=int, default=None, help="default: every word that passes (en), 10000 (zh-Hant)"
     )
     parser.add_argument("--dims", type=int, default=96, help="PCA dimensions per model (GloVe keeps <= 50)")
+    parser.add_argument(
+        "--heldout-dims",
+        type=int,
+        default=0,
+        help="PCA dimensions of the held-out partner's table (default 0: all of its model's dimensions)",
+    )
     parser.add_argument("--out", type=Path, default=None, help="default: the package's data/<lang>/")
     parser.add_argument("--heldout-out", type=Path, default=HELDOUT_DIR)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
@@ -476,7 +482,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
         else:
             raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
-        q, scale = quantise(reduce(raw, min(args.dims, raw.shape[1])))
+        # The held-out partner reads its own model whole: PCA-96 kept 71% of USE's variance, so the
+        # partner played a distorted copy of its model, weaker than the model itself.
+        dims = (args.heldout_dims or raw.shape[1]) if name == args.heldout else args.dims
+        q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
         mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
         target, meta = (heldout, heldout_meta) if name == args.heldout else (shipped, model_meta)
         target[f"{name}_q"] = q
