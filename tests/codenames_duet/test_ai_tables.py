@@ -41,8 +41,9 @@ def test_checksums_match_the_manifest(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tables_stay_small(lang: str) -> None:
+    # English keeps 256 PCA dimensions per model (4.8 MB; it won more on development seeds), Chinese 96.
     total = sum(p.stat().st_size for p in data_dir(lang).iterdir() if p.is_file())
-    assert total < 4_000_000
+    assert total < {"en": 5_500_000, "zh-Hant": 3_000_000}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
