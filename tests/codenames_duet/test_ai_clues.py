@@ -128,7 +128,7 @@ def test_guesser_follows_the_clue() -> None:
 
 
 def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
-    # Banana and apple (found) aside, "dessert" fits lemon and almond about equally. With a full key side (9
+    # Banana and apple (found) aside, "pie" fits lemon and almond about equally. With a full key side (9
     # greens, 3 assassins), lemon as one of my assassins is my partner's assassin with probability
     # 1/3 (key table) against 1/13 as my bystander, so the guesser turns to almond instead.
     greens = dict.fromkeys(range(10, 19), "green")
@@ -137,7 +137,7 @@ def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
     def pick(assassins: tuple[int, ...], hits: int) -> str | None:
         key = {**greens, **dict.fromkeys(assassins, "assassin")}
         state = situation(key, covered=frozenset({3, 9}))
-        choice = Guesser().guess(state, ("dessert", 1), hits, allowed, may_stop=hits > 0)
+        choice = Guesser().guess(state, ("pie", 1), hits, allowed, may_stop=hits > 0)
         return None if choice.cell is None else BOARD[choice.cell]
 
     assert pick((2, 5, 6), 0) == "lemon"
@@ -160,11 +160,11 @@ def test_guesser_reuses_an_unfinished_earlier_clue() -> None:
     hurried = Situation(**{**state.__dict__, "tokens_left": 1})
     choice = Guesser().guess(hurried, ("armor", 1), 1, allowed, may_stop=True)
     assert choice.cell is not None and BOARD[choice.cell] in leftovers
-    # An old clue fully found points nowhere any more: then only "armor" itself (castle, anvil) is
-    # worth going on with, or the guesser stops.
+    # An old clue fully found points nowhere any more: then only "armor" itself (its next open words
+    # in the AI's tables: anvil, alarm, castle) is worth going on with, or the guesser stops.
     done = Situation(**{**state.__dict__, "clues": [ClueRecord("sea", 1, 0, (12,)), knight]})
     after = Guesser().guess(done, ("armor", 1), 1, allowed, may_stop=True).cell
-    assert after is None or BOARD[after] in {"castle", "anvil"}
+    assert after is None or BOARD[after] in {"castle", "anvil", "alarm"}
 
 
 def test_situation_reads_the_view_without_the_partners_key() -> None:
@@ -180,18 +180,24 @@ def test_situation_reads_the_view_without_the_partners_key() -> None:
 def test_giver_weights_its_models_toward_the_partners_picks() -> None:
     # A partner who touched exactly the cells one model ranks first for "music" is read as that
     # model (every model whose first two cells no other model shares).
+    # The two cells must be that model's alone as a set: with the 256-dimension tables e5 ranks
+    # "music" piano, album and mpnet album, piano, and mpnet's sharper reading explains both orders.
     giver = ClueGiver(GiverKnobs(adapt=1.0))
     scores = giver.scores(BOARD)
-    z = scores.word_z("music")
-    assert z is not None
-    firsts = {m: tuple(int(c) for c in np.argsort(-z[i])[:2]) for i, m in enumerate(scores.models)}
-    unique = [m for m, cells in firsts.items() if list(firsts.values()).count(cells) == 1]
-    assert len(unique) >= 2
-    for model in unique:
-        seen = situation({}, clues=[ClueRecord("music", 2, giver=1, hits=firsts[model])])
-        weights = giver.partner_weights(seen, scores)
-        assert weights is not None and abs(float(weights.sum()) - 1.0) < 1e-9
-        assert scores.models[int(weights.argmax())] == model
+    checked = 0
+    for word in ("music", "sea", "fruit", "medicine"):
+        z = scores.word_z(word)
+        assert z is not None
+        firsts = {m: tuple(int(c) for c in np.argsort(-z[i])[:2]) for i, m in enumerate(scores.models)}
+        sets = [frozenset(cells) for cells in firsts.values()]
+        unique = [m for m, cells in firsts.items() if sets.count(frozenset(cells)) == 1]
+        for model in unique:
+            seen = situation({}, clues=[ClueRecord(word, 2, giver=1, hits=firsts[model])])
+            weights = giver.partner_weights(seen, scores)
+            assert weights is not None and abs(float(weights.sum()) - 1.0) < 1e-9
+            assert scores.models[int(weights.argmax())] == model, (word, model)
+            checked += 1
+    assert checked >= 2
     # Off by default (it did not win more games, README), and nothing to learn from before a clue.
     assert ClueGiver().partner_weights(seen, scores) is None
     assert giver.partner_weights(situation({}), scores) is None

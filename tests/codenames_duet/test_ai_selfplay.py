@@ -13,12 +13,12 @@ import tabletrek
 from tabletrek.games.codenames_duet.ai.selfplay import play_game, run
 
 
-# Seeded regression bounds (games 0..11 won 8 in English, with all-mpnet-base-v2 added to the tables,
-# and 9 in Chinese with the five tables read through CC-CEDICT senses, 6 with e5 + mpnet before;
-# English won 10 with the four smaller models). Same-table
+# Seeded regression bounds (games 0..11 won 6 in English with 256-dimension tables, 8 with PCA-96
+# ones: over 300 games 73% and 77%, within noise; 9 in Chinese with the five tables read through
+# CC-CEDICT senses, 6 with e5 + mpnet before; English won 10 with the four smaller models). Same-table
 # pairs are an upper bound, not a promise about people: the giver's numbers are calibrated for a
 # partner who reads words differently, so it leaves time on the table with itself.
-@pytest.mark.parametrize(("pack", "least"), [("en", 8), ("zh-Hant", 6)])
+@pytest.mark.parametrize(("pack", "least"), [("en", 6), ("zh-Hant", 6)])
 def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
     summary = run(range(12), {}, {"word_pack": pack})
     assert summary.count("won") >= least, summary.endings()
@@ -32,8 +32,8 @@ def test_same_tables_pair_wins_most_games(pack: str, least: int) -> None:
 
 
 # The numbers learned from cross-model play (``learned=1``, an option): games 0..11 won 7 in English
-# and 8 in Chinese when written.
-@pytest.mark.parametrize(("pack", "least"), [("en", 7), ("zh-Hant", 7)])
+# and 8 in Chinese when written; 6 in English with the 256-dimension tables.
+@pytest.mark.parametrize(("pack", "least"), [("en", 6), ("zh-Hant", 7)])
 def test_same_tables_pair_with_learned_numbers(pack: str, least: int) -> None:
     summary = run(range(12), {"learned": 1}, {"word_pack": pack})
     assert summary.count("won") >= least, summary.endings()

@@ -83,6 +83,7 @@ class Tables:
             raise DataError(str(directory / "vocab.txt"), "n_words", "does not match manifest.json")
         self.models: dict[str, ModelTable] = {}
         self._moments: dict[int, Moments] = {}
+        self._joint_cov: dict[tuple[int, tuple[str, ...]], npt.NDArray[np.float64]] = {}
         self._char_rows: dict[str, npt.NDArray[np.intp]] | None = None
         self.agreement: dict[tuple[str, str], FloatArray] = {}
         with np.load(directory / "tables.npz") as data:
@@ -114,6 +115,7 @@ class Tables:
         with np.load(directory / "tables.npz") as data:
             self._read_models(directory, manifest, data)
         self._moments.clear()
+        self._joint_cov.clear()
 
     def moments(self, n_clues: int) -> Moments:
         """Mean and covariance (population) of the first ``n_clues`` rows of all models side by side,
@@ -131,6 +133,16 @@ class Tables:
             rows -= mean
             self._moments[n_clues] = Moments(spans, mean, rows.T @ rows / n_clues)
         return self._moments[n_clues]
+
+    def joint_cov(self, n_clues: int, models: tuple[str, ...]) -> npt.NDArray[np.float64]:
+        """The covariance block of ``models``' columns, kept per model set: with 256 dimensions a
+        model the copy is 9 MB, and taking it afresh for every board cost most of a first clue."""
+        key = (n_clues, models)
+        if key not in self._joint_cov:
+            moments = self.moments(n_clues)
+            cols = np.concatenate([np.arange(moments.cov.shape[0])[moments.spans[m]] for m in models])
+            self._joint_cov[key] = moments.cov[np.ix_(cols, cols)]
+        return self._joint_cov[key]
 
     def rows_sharing_characters(self, words: Sequence[str], n_clues: int) -> npt.NDArray[np.intp]:
         """Clue rows (of the first ``n_clues``) that share a character with any of ``words``.
@@ -255,8 +267,7 @@ class BoardScores:
         # known without the matrix: per board word, the variance of the models' summed z-scores is
         # s^T C s (s: the scaled vectors side by side, C: the joint covariance).
         joint = np.concatenate(scaled64, axis=1)  # (25, sum of dims)
-        cols = np.concatenate([np.arange(moments.cov.shape[0])[moments.spans[m]] for m in self.models])
-        cov = moments.cov[np.ix_(cols, cols)]
+        cov = tables.joint_cov(self.n_clues, self.models)
         spread = float(np.sqrt(((joint @ cov) * joint).sum(axis=1).mean())) or 1.0
         self._spread = spread  # of the models' sum; the mean's is spread / len(models)
         self.ensemble_std = spread / len(self.models)
