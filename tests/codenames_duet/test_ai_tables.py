@@ -14,6 +14,7 @@ import pytest
 
 from tabletrek.games.codenames_duet.ai.tables import (
     LANGUAGES,
+    MOMENTS_KEPT,
     BoardScores,
     agreement,
     data_dir,
@@ -175,6 +176,24 @@ def test_board_scores_equal_z_scoring_over_the_vocabulary() -> None:
     word = scores.word_ensemble(tables.words[4500])
     assert word is not None
     assert np.allclose(word, np.mean(beyond, axis=0) / mean.std(), atol=1e-4)
+
+
+def test_covariances_kept_per_vocabulary_cut_stay_bounded() -> None:
+    # A browser names a bot's vocab_cut; every distinct cut must not keep megabytes forever.
+    tables = load_tables()
+    board = list(load_pack("en").words[:25])
+    for cut in range(1000, 1000 + 3 * MOMENTS_KEPT):
+        BoardScores(tables, ("minilm", "glove"), board, cut)
+    assert 0 < len(tables._moments) <= MOMENTS_KEPT
+    assert 0 < len(tables._joint_cov) <= MOMENTS_KEPT
+    # the most recent cut is still kept, and the values are those computed afresh
+    last = 1000 + 3 * MOMENTS_KEPT - 1
+    assert last in tables._moments
+    again = BoardScores(tables, ("minilm", "glove"), board, last)
+    tables._moments.clear()
+    tables._joint_cov.clear()
+    fresh = BoardScores(tables, ("minilm", "glove"), board, last)
+    assert again.ensemble_std == fresh.ensemble_std
 
 
 def test_unknown_board_word_is_a_clear_error() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -419,7 +419,7 @@ def _top_rows(rows: npt.NDArray[np.float32], k: int) -> npt.NDArray[np.float32]:
     return top
 
 
-@cache
+@lru_cache(maxsize=16)  # bounded: a browser names the bot's vocab_cut and rarity weight
 def _rarity_cached(n_clues: int, weight: float) -> npt.NDArray[np.float32]:
     ranks = np.arange(n_clues, dtype=np.float32)
     return np.asarray(weight * np.log2(np.maximum(ranks / 1000.0, 1.0)), dtype=np.float32)

@@ -82,8 +82,10 @@ class Tables:
         if len(self.words) != int(manifest["n_words"]):
             raise DataError(str(directory / "vocab.txt"), "n_words", "does not match manifest.json")
         self.models: dict[str, ModelTable] = {}
-        self._moments: dict[int, Moments] = {}
-        self._joint_cov: dict[tuple[int, tuple[str, ...]], npt.NDArray[np.float64]] = {}
+        # A bot's ``vocab_cut`` and ``models`` come from table settings a browser may send, and each
+        # distinct pair costs megabytes here: kept most-recent-first and bounded, not per value ever seen.
+        self._moments: OrderedDict[int, Moments] = OrderedDict()
+        self._joint_cov: OrderedDict[tuple[int, tuple[str, ...]], npt.NDArray[np.float64]] = OrderedDict()
         self._char_rows: dict[str, npt.NDArray[np.intp]] | None = None
         self.agreement: dict[tuple[str, str], FloatArray] = {}
         with np.load(directory / "tables.npz") as data:
@@ -132,6 +134,8 @@ class Tables:
             mean = rows.mean(axis=0)
             rows -= mean
             self._moments[n_clues] = Moments(spans, mean, rows.T @ rows / n_clues)
+            _trim(self._moments)
+        self._moments.move_to_end(n_clues)
         return self._moments[n_clues]
 
     def joint_cov(self, n_clues: int, models: tuple[str, ...]) -> npt.NDArray[np.float64]:
@@ -142,6 +146,8 @@ class Tables:
             moments = self.moments(n_clues)
             cols = np.concatenate([np.arange(moments.cov.shape[0])[moments.spans[m]] for m in models])
             self._joint_cov[key] = moments.cov[np.ix_(cols, cols)]
+            _trim(self._joint_cov)
+        self._joint_cov.move_to_end(key)
         return self._joint_cov[key]
 
     def rows_sharing_characters(self, words: Sequence[str], n_clues: int) -> npt.NDArray[np.intp]:
@@ -343,6 +349,12 @@ def _scratch(shape: tuple[int, ...]) -> FloatArray:
 
 
 _BOARD_CACHE: OrderedDict[tuple[Any, ...], BoardScores] = OrderedDict()
+MOMENTS_KEPT = 4  # vocabulary cuts / model sets whose covariance a process keeps (9 MB each at 256 dims)
+
+
+def _trim(kept: OrderedDict[Any, Any]) -> None:
+    while len(kept) > MOMENTS_KEPT:
+        kept.popitem(last=False)
 
 
 def board_scores(
