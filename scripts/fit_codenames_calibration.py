@@ -42,7 +42,6 @@ from tabletrek.games.codenames_duet.ai.calibration import (
     GUESS_FEATURES,
     clue_features,
     data_path,
-    guess_features,
     partner_outcome,
 )
 from tabletrek.games.codenames_duet.ai.tables import board_scores
@@ -87,19 +86,7 @@ def guess_row(
     signals = guesser.signals(situation, (str(clue["word"]), number), hits, cells)
     value = signals.p_green - guesser.knobs.loss_cost * signals.p_assassin
     at = int(value.argmax())
-    others = np.delete(signals.z, at)
-    lead = float(signals.z[at] - others.max()) if others.size else 6.0
-    features = guess_features(
-        float(signals.p_green[at]),
-        float(signals.p_assassin[at]),
-        float(signals.z[at]),
-        lead,
-        number - hits,
-        float(signals.prior_green[at]),
-        float(signals.prior_assassin[at]),
-        float(signals.old_z[at]),
-        signals.n_models,
-    )
+    features = guesser.learned_features(signals, at, number - hits)
     return features, str(state.view(1 - seat)["key"][cells[at]])
 
 

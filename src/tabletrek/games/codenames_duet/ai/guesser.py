@@ -97,13 +97,6 @@ class Guesser:
                     break
         return z
 
-    def probabilities(
-        self, situation: Situation, clue: tuple[str, int] | None, hits_this_turn: int, cells: list[int]
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """(P(green), P(assassin)) on the partner's side for ``cells``, given the clues so far."""
-        signals = self.signals(situation, clue, hits_this_turn, cells)
-        return signals.p_green, signals.p_assassin
-
     def signals(
         self, situation: Situation, clue: tuple[str, int] | None, hits_this_turn: int, cells: list[int]
     ) -> Signals:
@@ -143,9 +136,19 @@ class Guesser:
     def learned(self, signals: Signals, at: int, left: int) -> tuple[float, float]:
         """Cross-model P(green), P(assassin) of cell ``at`` (ai/calibration.py), ``left``: the clue's
         number minus the greens found on it this turn."""
+        features = self.learned_features(signals, at, left)
+        fitted = calibration.load_models()
+        p_green = float(fitted["green"](features[None, :])[0])
+        p_assassin = float(fitted["guess_assassin"](features[None, :])[0])
+        return p_green, min(p_assassin, 1.0 - p_green)
+
+    @staticmethod
+    def learned_features(signals: Signals, at: int, left: int) -> np.ndarray:
+        """The fitted models' features (calibration.GUESS_FEATURES) of cell ``at``; the fit script
+        collects its rows with this too, so fitting and playing read a guess alike."""
         others = np.delete(signals.z, at)
         lead = float(signals.z[at] - others.max()) if others.size else CLIP
-        features = calibration.guess_features(
+        return calibration.guess_features(
             float(signals.p_green[at]),
             float(signals.p_assassin[at]),
             float(signals.z[at]),
@@ -156,10 +159,6 @@ class Guesser:
             float(signals.old_z[at]),
             signals.n_models,
         )
-        fitted = calibration.load_models()
-        p_green = float(fitted["green"](features[None, :])[0])
-        p_assassin = float(fitted["guess_assassin"](features[None, :])[0])
-        return p_green, min(p_assassin, 1.0 - p_green)
 
     def guess(
         self,
