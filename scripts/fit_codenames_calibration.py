@@ -40,6 +40,7 @@ from tabletrek.games.codenames_duet.ai.calibration import (
     CLUE_FEATURES,
     ENSEMBLE_FEATURES,
     GUESS_FEATURES,
+    Logistic,
     clue_features,
     data_path,
     partner_outcome,
@@ -179,9 +180,8 @@ def fit_logistic(
 
 
 def predict(spec: dict[str, Any], x: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-    z = (x - np.asarray(spec["mean"])) / np.asarray(spec["scale"])
-    logit = np.clip(z @ np.asarray(spec["weights"]) + spec["bias"], -30, 30)
-    return np.asarray(1.0 / (1.0 + np.exp(-logit)), dtype=np.float64)
+    """The fitted spec's probabilities, computed as the game computes them (``Logistic``)."""
+    return Logistic(spec)(x).astype(np.float64)
 
 
 def log_loss(p: npt.NDArray[np.float64], y: npt.NDArray[np.bool_]) -> float:
