@@ -4,8 +4,9 @@
         [--ablation] [--cache build/codenames_calibration.npz]
 
 Splits: the AI on some of the shipped tables, its partner on a shipped table the AI does not use
-(a-side: four models give, the fifth guesses; b-side: one model gives, the other four guess; the
-Chinese tables' two models one against the other). The evaluation's held-out model (USE, tables in
+(a-side: four models give, the fifth guesses; b-side: one model gives, the other four guess; in
+Chinese only e5, which reads the Chinese word, against the four tables that read its dictionary
+senses, both ways). The evaluation's held-out model (USE, tables in
 benchmarks/data/) is never loaded here. Games are played by the hand-made AI policy (``learned=0
 learned_stop=0``) through the real rules;
 at every clue turn, for the clue-giver's shortlist of candidate clues and every number k, it records
@@ -48,7 +49,9 @@ from tabletrek.games.codenames_duet.ai.calibration import (
 from tabletrek.games.codenames_duet.ai.tables import board_scores
 
 EN = ("e5", "minilm", "l3", "glove", "mpnet")
-ZH = ("e5", "mpnet")
+# Chinese: e5 is the only table that reads the Chinese word itself; the other four read its dictionary
+# senses and so share one reading of it. Only e5 against the four is a pair of different readers.
+ZH_READERS = "minilm,l3,glove,mpnet"
 SHORT = 120  # candidate clues recorded per clue turn
 KEYS = ("x", "success", "assassin", "gx", "green", "guess_assassin")
 
@@ -60,8 +63,8 @@ def splits() -> list[tuple[str, str, str, str]]:
         rest = ",".join(m for m in EN if m != held)
         out.append((f"en-a-{held}", "en", rest, held))
         out.append((f"en-b-{held}", "en", held, rest))
-    out.append(("zh-e5", "zh-Hant", "e5", "mpnet"))
-    out.append(("zh-mpnet", "zh-Hant", "mpnet", "e5"))
+    out.append(("zh-a-e5", "zh-Hant", ZH_READERS, "e5"))
+    out.append(("zh-b-e5", "zh-Hant", "e5", ZH_READERS))
     return out
 
 
