@@ -14,7 +14,11 @@ scripts/build_codenames_tables.py with the AI's vocabulary):
   <lang>-b-heldout   the held-out model giving clues, the AI guesser (its shipped tables).
 
 Same-table pairs (<lang>-same) are an upper bound only; leave-one-out rows (en-a-loo-glove ...) hold
-out one of the shipped models instead, for development without touching the held-out partner.
+out one of the shipped models instead, for development without touching the held-out partner. Where
+a shipped table reads WordNet glosses (its manifest entry has ``wordnet``), the left-out partner reads
+that model's plain table instead (``plain-<model>`` in benchmarks/data/codenames_plain_<lang>, built
+beside the shipped ones): like USE in the headline rows, a partner must read bare words, or the row
+would measure agreement on a shared WordNet pipeline.
 
 Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
 still given; "(bonus)": on a guess past the clue's announced number), sudden-death losses, mean clue
@@ -88,10 +92,26 @@ def parse_param(text: str) -> tuple[str, Any]:
 
 
 def load_heldout(lang: str) -> None:
-    """Add the held-out model's table to the loaded tables (the AI itself never reads it)."""
+    """Add the held-out model's table, and the plain tables of gloss-reading models, to the loaded
+    tables (the AI itself never reads them)."""
     loaded = tables.load_tables(lang)
+    folder = lang.replace("-", "_").lower()
     if HELDOUT not in loaded.models:
-        loaded.add_models(HELDOUT_DIR / f"codenames_heldout_{lang.replace('-', '_').lower()}")
+        loaded.add_models(HELDOUT_DIR / f"codenames_heldout_{folder}")
+    if glossed(lang) and not any(m.startswith("plain-") for m in loaded.models):
+        loaded.add_models(HELDOUT_DIR / f"codenames_plain_{folder}")
+
+
+def glossed(lang: str) -> set[str]:
+    """The shipped models whose tables read WordNet glosses."""
+    models = tables.load_tables(lang).manifest["models"]
+    return {name for name, meta in models.items() if "wordnet" in meta}
+
+
+def partner_side(model: str, lang: str) -> str:
+    """A development row's partner (the shipped model left out of the AI's set) reads its plain
+    table when the shipped one reads glosses."""
+    return f"plain-{model}" if model in glossed(lang) else model
 
 
 def ms(values: list[float]) -> str:
@@ -164,6 +184,9 @@ def main() -> None:
         config = dict(CONFIGS[name])
         lang = config.pop("lang")
         load_heldout(lang)
+        if "-loo-" in name:
+            side = "guesser_models" if "-a-" in name else "giver_models"
+            config[side] = partner_side(config[side], lang)
         params = {**config, **extra}
         options = {**dict(args.option), **({"word_pack": lang} if lang != "en" else {})}
         start = time.perf_counter()

