@@ -44,7 +44,6 @@ class Synset:
     offset: str
     lemmas: tuple[str, ...]
     definition: str
-    hypernym: str | None  # the first lemma of its first hypernym synset ("stringed instrument")
 
     def text(self, max_lemmas: int = 3) -> str:
         """What a model reads: the synonyms, then the definition ("banjo: a stringed instrument ...")."""
@@ -84,15 +83,8 @@ def parse_data_line(pos: str, line: str) -> Synset | None:
     offset = parts[0]
     n_words = int(parts[3], 16)
     lemmas = tuple(_clean(parts[4 + 2 * i]) for i in range(n_words))
-    at = 4 + 2 * n_words
-    n_pointers = int(parts[at])
-    hypernym = None
-    for i in range(n_pointers):
-        symbol, target, target_pos = parts[at + 1 + 4 * i : at + 4 + 4 * i]
-        if symbol in ("@", "@i") and target_pos == "n" and hypernym is None:
-            hypernym = target
     definition = EXAMPLE_RE.sub("", gloss).strip().rstrip(";").strip()
-    return Synset(pos, offset, lemmas, definition, hypernym)
+    return Synset(pos, offset, lemmas, definition)
 
 
 class WordNet:
@@ -121,12 +113,6 @@ class WordNet:
                     self.senses.setdefault(lemma, []).append(Sense(synset, int(count), int(number)))
         for listed in self.senses.values():
             listed.sort(key=lambda s: (-s.count, POS_ORDER[s.synset.pos], s.number))
-
-    def hypernym_lemma(self, synset: Synset) -> str | None:
-        if synset.hypernym is None:
-            return None
-        parent = self.synsets.get(("n", synset.hypernym))
-        return parent.lemmas[0] if parent else None
 
     def weighted_senses(
         self, word: str, max_senses: int = 3, min_share: float = 0.2

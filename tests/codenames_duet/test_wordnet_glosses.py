@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 from codenames_wordnet import WordNet, gloss_plan, mix, parse_data_line, wordnet_dir
 
-# Lines in WordNet 3.0's own format (wndb(5WN), senseidx(5WN)): "banjo" with its hypernym, "bank" with
+# Lines in WordNet 3.0's own format (wndb(5WN), senseidx(5WN)): "banjo" and its parent synset, "bank" with
 # two noun senses of different SemCor counts, "crisp" as an adjective and a noun.
 # (WordNet ends each data line with two spaces.)
 DATA_NOUN = "".join(
@@ -55,24 +55,22 @@ def wordnet(tmp_path: Path) -> WordNet:
     return WordNet(wordnet_dir(tmp_path))
 
 
-def test_a_data_line_gives_lemmas_definition_and_hypernym() -> None:
+def test_a_data_line_gives_lemmas_and_definition() -> None:
     synset = parse_data_line("n", DATA_NOUN.splitlines()[4])
     assert synset is not None
     assert synset.lemmas == ("depository financial institution", "bank", "banking concern")
     # the usage example is dropped, the definition kept
     assert synset.definition == "a financial institution that accepts deposits"
-    assert synset.hypernym == "08054721"
     assert parse_data_line("n", DATA_NOUN.splitlines()[0]) is None  # the licence header
 
 
-def test_gloss_text_and_hypernym_of_a_known_word(wordnet: WordNet) -> None:
+def test_gloss_text_of_a_known_word(wordnet: WordNet) -> None:
     [(synset, weight)] = wordnet.weighted_senses("banjo")
     assert (
         synset.text()
         == "banjo: a stringed instrument of the guitar family that has long neck and circular body"
     )
     assert weight == 1.0
-    assert wordnet.hypernym_lemma(synset) == "stringed instrument"
 
 
 def test_senses_are_weighted_by_their_tag_counts(wordnet: WordNet) -> None:
