@@ -3,7 +3,6 @@ held-out partner model kept out, and that no model is loaded while playing."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import subprocess
 import sys
@@ -27,10 +26,6 @@ MODELS = ("e5", "minilm", "l3", "glove", "mpnet")
 SHIPPED = {"en": set(MODELS), "zh-Hant": set(MODELS)}
 HELDOUT = "use"  # the evaluation's partner (benchmarks/codenames_eval.py): in no shipped table
 HELDOUT_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
-
-
-def file_checksums_of(directory: Path, names: tuple[str, ...]) -> dict[str, str]:
-    return {name: hashlib.sha256((directory / name).read_bytes()).hexdigest() for name in names}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -70,7 +65,7 @@ def test_held_out_partner_reads_its_whole_model_over_the_same_vocabulary(lang: s
     assert manifest["held_out"] is True and set(manifest["models"]) == {HELDOUT}
     assert manifest["models"][HELDOUT]["dims"] == 512
     assert manifest["vocab_sha256"] == shipped["vocab_sha256"]
-    assert file_checksums_of(directory, ("tables.npz",)) == manifest["sha256"]
+    assert file_checksums(directory, ("tables.npz",)) == manifest["sha256"]
 
 
 def test_model_agreement_ranks_concrete_words_above_vague_ones() -> None:

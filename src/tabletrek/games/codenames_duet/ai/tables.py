@@ -229,10 +229,10 @@ def load_tables(lang: str = "en") -> Tables:
     return Tables(data_dir(lang))
 
 
-def file_checksums(directory: Path | None = None) -> dict[str, str]:
-    """SHA-256 of the shipped table files, to compare with the manifest."""
+def file_checksums(directory: Path | None = None, names: Sequence[str] = DATA_FILES) -> dict[str, str]:
+    """SHA-256 of the table files (by default the shipped ones), to compare with the manifest."""
     directory = directory or data_dir()
-    return {name: hashlib.sha256((directory / name).read_bytes()).hexdigest() for name in DATA_FILES}
+    return {name: hashlib.sha256((directory / name).read_bytes()).hexdigest() for name in names}
 
 
 class BoardScores:
