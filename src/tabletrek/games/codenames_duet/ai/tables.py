@@ -350,10 +350,12 @@ def _scratch(shape: tuple[int, ...]) -> FloatArray:
 
 _BOARD_CACHE: OrderedDict[tuple[Any, ...], BoardScores] = OrderedDict()
 MOMENTS_KEPT = 4  # vocabulary cuts / model sets whose covariance a process keeps (9 MB each at 256 dims)
+BOARDS_KEPT = 8
 
 
-def _trim(kept: OrderedDict[Any, Any]) -> None:
-    while len(kept) > MOMENTS_KEPT:
+def _trim(kept: OrderedDict[Any, Any], limit: int = MOMENTS_KEPT) -> None:
+    """Drop the least recently used entries beyond ``limit``."""
+    while len(kept) > limit:
         kept.popitem(last=False)
 
 
@@ -365,8 +367,7 @@ def board_scores(
     if scores is None:
         scores = BoardScores(load_tables(lang), models, board, vocab_cut)
         _BOARD_CACHE[key] = scores
-        while len(_BOARD_CACHE) > 8:
-            _BOARD_CACHE.popitem(last=False)
+        _trim(_BOARD_CACHE, BOARDS_KEPT)
     else:
         _BOARD_CACHE.move_to_end(key)
     return scores
