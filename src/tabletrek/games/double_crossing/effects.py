@@ -135,7 +135,7 @@ def sell_car(state: DoubleCrossingState, seat: int, car: int, events: list[Event
 
 
 def end_game(state: DoubleCrossingState, winner: int | None, events: list[Event]) -> None:
-    state.ended = True
+    state.is_over = True
     state.winner = winner
     state.stack.clear()
     if winner is not None:

@@ -193,7 +193,7 @@ def advance(state: DoubleCrossingState, events: list[Event]) -> list[Action]:
     """Run steps until a seat must decide (or the game is over); return that decision's options."""
     stack = state.stack
     decode = state.game.decode
-    while not state.ended:
+    while not state.is_over:
         if not stack:
             next_turn(state, events)
             continue
@@ -307,7 +307,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
     state.stops_left = 0
     state.crew_used = 0
     state.winner = None
-    state.ended = False
+    state.is_over = False
     state.rounds = 1
     state.turns = 0
     state.landed = {}

@@ -50,7 +50,9 @@ class DoubleCrossingState(State):
     crew_used: int
     """Railroad Crew cards played this turn (the seed allows 1-2 per turn, not per roll)."""
     winner: int | None
-    ended: bool
+    is_over: bool = False
+    """A plain attribute, not a property as in ``State``: the core's contract and the turn loop read
+    it several times a move (``ended`` is its name in the saved JSON)."""
     rounds: int
     turns: int
     landed: dict[str, int]
@@ -71,7 +73,7 @@ class DoubleCrossingState(State):
     @property
     def pending_step(self) -> Step | None:
         """The step waiting for a decision (None once the game is over)."""
-        return self.stack[-1] if self.stack and not self.ended else None
+        return self.stack[-1] if self.stack and not self.is_over else None
 
     @property
     def pending(self) -> Task | None:
@@ -83,17 +85,22 @@ class DoubleCrossingState(State):
 
     @property
     def current_player(self) -> int | None:
-        if self.ended or not self.stack:
+        if self.is_over or not self.stack:
             return None
         return self.stack[-1].seat
 
     @property
-    def is_over(self) -> bool:
-        return self.ended
+    def ended(self) -> bool:
+        """``is_over`` under the name the saved JSON and the compiled engine's mapping use."""
+        return self.is_over
+
+    @ended.setter
+    def ended(self, value: bool) -> None:
+        self.is_over = value
 
     @property
     def result(self) -> Result | None:
-        if not self.ended:
+        if not self.is_over:
             return None
         n = self.game.players
         scores = tuple(float(self.owner.count(s)) for s in range(n))
@@ -211,7 +218,7 @@ class DoubleCrossingState(State):
             "stops_left": self.stops_left,
             "crew_used": self.crew_used,
             "winner": self.winner,
-            "ended": self.ended,
+            "ended": self.is_over,
             "rounds": self.rounds,
             "turns": self.turns,
             "landed": dict(sorted(self.landed.items())),
@@ -242,7 +249,7 @@ class DoubleCrossingState(State):
         # States saved before the per-turn count existed held no count: nothing played yet.
         self.crew_used = int(data.get("crew_used", 0))
         self.winner = None if data["winner"] is None else int(data["winner"])
-        self.ended = bool(data["ended"])
+        self.is_over = bool(data["ended"])
         self.rounds = int(data["rounds"])
         self.turns = int(data["turns"])
         self.landed = {str(k): int(v) for k, v in data["landed"].items()}
@@ -270,7 +277,7 @@ SCALARS = (
     "stops_left",
     "crew_used",
     "winner",
-    "ended",
+    "is_over",
     "rounds",
     "turns",
 )
