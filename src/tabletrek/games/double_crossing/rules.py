@@ -15,6 +15,7 @@ what it says about a refused one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
@@ -157,6 +158,20 @@ class Preroll(Step):
         state.stack.append(BuyCards(seat, face))
 
 
+@cache  # at most 6 seats x 4 variants x 6 x 7 faces: a roll's event is made once, then shared
+def roll_event(seat: int, variant: int, first: int, second: int) -> Event:
+    """The event of a roll (``second`` 0: one die)."""
+    return Event(
+        "double_crossing.event.roll",
+        {
+            "player": SEAT_REF[seat],
+            "dice": f"{first}+{second}" if second else str(first),
+            "steps": first + second,
+            "how": ROLL_HOW[variant],
+        },
+    )
+
+
 def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event]) -> None:
     """Roll variant ``variant`` (bit 0: one die, bit 1: backwards) and queue the move."""
     crew = ROLL_CREW[variant]
@@ -166,17 +181,7 @@ def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event
     first = die(state)
     second = 0 if variant & 1 else die(state)
     steps = first + second
-    events.append(
-        Event(
-            "double_crossing.event.roll",
-            {
-                "player": SEAT_REF[seat],
-                "dice": f"{first}+{second}" if second else str(first),
-                "steps": steps,
-                "how": ROLL_HOW[variant],
-            },
-        )
-    )
+    events.append(roll_event(seat, variant, first, second))
     state.stack.append(Move(seat, steps, bool(variant & 2)))
     if first == second:
         if first == 6:
