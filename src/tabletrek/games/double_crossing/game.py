@@ -145,6 +145,8 @@ class DoubleCrossing(Game[DoubleCrossingState]):
             for ref in SEAT_REF[:players]
         )
         """``land_events[seat][space]``: a token stopping on a space, made once (a third of the moves)."""
+        self.others = tuple([(seat + i) % players for i in range(1, players)] for seat in range(players))
+        """The other seats in turn order after each seat (the Stop window's queue); never changed."""
         self.tower_space = next((i for i, sp in enumerate(c.spaces) if sp.kind == "control-tower"), -1)
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> Action:

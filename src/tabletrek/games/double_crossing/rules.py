@@ -15,7 +15,7 @@ what it says about a refused one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
@@ -242,16 +242,21 @@ def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     begin_turn(state, events)
 
 
+@lru_cache(maxsize=4096)  # bounded: ``max_rounds`` has no ceiling
+def turn_event(seat: int, round_: int) -> Event:
+    """The event opening a seat's turn, shared by every game a process plays (self-play, playouts)."""
+    return Event("double_crossing.event.turn", {"player": SEAT_REF[seat], "round": round_})
+
+
 def begin_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     seat = state.turn_seat
     state.again = state.hard_end = state.engineer_ok = False
     state.used_villain = state.used_engineer = False
     state.stops_left = state.game.stops_per_turn
     state.crew_used = 0
-    events.append(Event("double_crossing.event.turn", {"player": SEAT_REF[seat], "round": state.rounds}))
+    events.append(turn_event(seat, state.rounds))
     state.stack.append(Preroll(seat))
-    n = state.game.players
-    others = [(seat + i) % n for i in range(1, n)]
+    others = state.game.others[seat]
     if others:
         state.stack.append(Window(others[0], others[1:], seat))
 
