@@ -31,6 +31,7 @@ from tabletrek.games.double_crossing.effects import (
     draw_card,
     end_game,
     play_card,
+    too_poor,
 )
 from tabletrek.games.double_crossing.moves import BUY_CARDS, ROLL, ROLL_CREW
 from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
@@ -107,11 +108,7 @@ class Preroll(Step):
         if not cards_available(state):
             return NO_CARDS_LEFT
         price = state.game.content.card_price
-        return (
-            Refusal("double_crossing.illegal.too_poor", amount=price)
-            if state.cash[self.seat] < price
-            else None
-        )
+        return too_poor(price) if state.cash[self.seat] < price else None
 
     def check_roll(self, state: DoubleCrossingState, crew: int) -> Refusal | None:
         """Railroad Crew cards: 1-2 a turn (每回合可使用1~2張), counted over the whole turn, Roll

@@ -175,7 +175,6 @@ PASSED = tuple(Event("double_crossing.event.pass", {"player": ref}) for ref in S
 treated as immutable, so they can be shared)."""
 
 
-
 class Window(Step):
     """Before a turn's first roll the others, in turn order, may play a Stop card on it."""
 
