@@ -266,13 +266,6 @@ def legal_actions(state: DoubleCrossingState) -> list[Action]:
     return step.options(state) if step is not None else []
 
 
-def play(state: DoubleCrossingState, action: Action, events: list[Event]) -> list[Action]:
-    """Carry out a legal ``action`` and run on to the next decision; return its legal moves."""
-    kind, a, b = state.game.decode[action.index]
-    state.stack[-1].decide(state, kind, a, b, events)
-    return advance(state, events)
-
-
 def explain(state: DoubleCrossingState, text: str) -> IllegalAction:
     """Why ``text`` is not a legal move now: the pending step's check on it."""
     game = state.game

@@ -113,10 +113,14 @@ class DoubleCrossingState(State):
         return rules.legal_actions(self)
 
     def _apply(self, action: Action) -> list[Event]:
+        """The pending step carries out the legal ``action``, then the turn runs on to the next
+        decision (``rules.advance``)."""
         events: list[Event] = []
+        kind, a, b = self.game.decode[action.index]
+        self.stack[-1].decide(self, kind, a, b, events)
         # The run stops at a decision whose options it has just listed: those are the legal
         # actions, so legal_actions() need not list them again.
-        self._legal = rules.play(self, action, events)
+        self._legal = rules.advance(self, events)
         return events
 
     def explain(self, text: str) -> IllegalAction:
