@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tabletrek import IllegalAction
@@ -334,6 +336,26 @@ def test_passing_central_station_with_six_contracts_wins() -> None:
     assert s.is_over and s.result is not None and s.result.winners == (0,)
     assert s.result.reason == "double_crossing.end.home" and s.pos[0] == 0
     assert s.current_player is None and s.legal_actions() == []
+
+
+def test_a_won_game_stays_over_through_clone_and_json() -> None:
+    # ``is_over`` is the state's attribute and ``ended`` its name in the saved JSON: both copies
+    # and a reload must carry it.
+    s = p.table()
+    p.give_any(s, 0, 6)
+    s.pos[0] = 45
+    p.dice(s, 3, 4)
+    assert not s.ended and json.loads(s.to_json())["state"]["ended"] is False
+    s.apply("roll")
+    assert s.is_over and s.ended and json.loads(s.to_json())["state"]["ended"] is True
+    for copy in (s.clone(), DoubleCrossingState.from_json(s.to_json())):
+        assert isinstance(copy, DoubleCrossingState)
+        assert copy.is_over and copy.ended and copy.winner == 0
+        assert copy.current_player is None and copy.legal_actions() == []
+        assert copy.to_json() == s.to_json()
+    with pytest.raises(IllegalAction) as info:
+        s.apply("roll")
+    assert info.value.key == "core.illegal.game_over"
 
 
 def test_five_contracts_do_not_win() -> None:

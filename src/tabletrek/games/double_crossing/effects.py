@@ -7,6 +7,7 @@ module can use them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
@@ -39,6 +40,12 @@ class Refusal:
 
     def error(self) -> IllegalAction:
         return IllegalAction(self.key, **self.params)
+
+
+@lru_cache(maxsize=256)  # the prices in the content data; the listing refuses many offers for cash
+def too_poor(amount: int) -> Refusal:
+    """Short of ``amount`` dollars (shared: a refusal is only read, like the constant ones)."""
+    return Refusal("double_crossing.illegal.too_poor", amount=amount)
 
 
 # ----- queries ------------------------------------------------------------------------------------
@@ -135,7 +142,7 @@ def sell_car(state: DoubleCrossingState, seat: int, car: int, events: list[Event
 
 
 def end_game(state: DoubleCrossingState, winner: int | None, events: list[Event]) -> None:
-    state.ended = True
+    state.is_over = True
     state.winner = winner
     state.stack.clear()
     if winner is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrek.core.actions import Action
-from tabletrek.core.events import text_ref
+from tabletrek.core.events import Event, text_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
@@ -25,6 +25,7 @@ from tabletrek.games.double_crossing.content import (
     Content,
     default_content,
 )
+from tabletrek.games.double_crossing.effects import SEAT_REF
 from tabletrek.games.double_crossing.evaluation import evaluate
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
@@ -136,6 +137,16 @@ class DoubleCrossing(Game[DoubleCrossingState]):
         self.menu = Menu(self.act, players, c.size, [k.company for k in c.contracts])
         self.space_refs = tuple(text_ref(f"double_crossing.space.{sp.kind}") for sp in c.spaces)
         """The landing events' space names (shared: events are treated as immutable)."""
+        self.land_events = tuple(
+            tuple(
+                Event("double_crossing.event.land", {"player": ref, "space": space, "name": name})
+                for space, name in enumerate(self.space_refs)
+            )
+            for ref in SEAT_REF[:players]
+        )
+        """``land_events[seat][space]``: a token stopping on a space, made once (a third of the moves)."""
+        self.others = tuple([(seat + i) % players for i in range(1, players)] for seat in range(players))
+        """The other seats in turn order after each seat (the Stop window's queue); never changed."""
         self.tower_space = next((i for i, sp in enumerate(c.spaces) if sp.kind == "control-tower"), -1)
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> Action:

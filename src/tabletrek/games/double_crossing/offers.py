@@ -18,6 +18,7 @@ from tabletrek.games.double_crossing.effects import (
     duel,
     has_cars,
     to_bank,
+    too_poor,
 )
 from tabletrek.games.double_crossing.moves import BUY_CAR, CONNECT, DECLINE, DONE, DOUBLE_CROSS, RETURN, TRADE
 from tabletrek.games.double_crossing.steps import (
@@ -96,7 +97,7 @@ class Trade(Step):
         if state.owner[a] >= 0:
             return CONTRACT_TAKEN
         if state.cash[seat] < k.price:
-            return Refusal("double_crossing.illegal.too_poor", amount=k.price)
+            return too_poor(k.price)
         return None if has_cars(state, seat, a) else CARS_NEEDED
 
     def decide(self, state: DoubleCrossingState, kind: int, a: int, b: int, events: list[Event]) -> None:
@@ -144,11 +145,7 @@ class Yard(Step):
         if not state.yard[a]:
             return Refusal("double_crossing.illegal.yard_empty")
         price = state.game.content.car_prices[a]
-        return (
-            Refusal("double_crossing.illegal.too_poor", amount=price)
-            if state.cash[self.seat] < price
-            else None
-        )
+        return too_poor(price) if state.cash[self.seat] < price else None
 
     def decide(self, state: DoubleCrossingState, kind: int, a: int, b: int, events: list[Event]) -> None:
         seat = self.seat
@@ -186,7 +183,7 @@ class Connect(Step):
             return CONTRACT_TAKEN
         price = half(state.game.content.contracts[a].price)
         if state.cash[self.seat] < price:
-            return Refusal("double_crossing.illegal.too_poor", amount=price)
+            return too_poor(price)
         if state.game.connections_needs_cars and not has_cars(state, self.seat, a):
             return CARS_NEEDED
         return None

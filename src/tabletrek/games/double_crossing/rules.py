@@ -15,6 +15,7 @@ what it says about a refused one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
@@ -30,6 +31,7 @@ from tabletrek.games.double_crossing.effects import (
     draw_card,
     end_game,
     play_card,
+    too_poor,
 )
 from tabletrek.games.double_crossing.moves import BUY_CARDS, ROLL, ROLL_CREW
 from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
@@ -106,11 +108,7 @@ class Preroll(Step):
         if not cards_available(state):
             return NO_CARDS_LEFT
         price = state.game.content.card_price
-        return (
-            Refusal("double_crossing.illegal.too_poor", amount=price)
-            if state.cash[self.seat] < price
-            else None
-        )
+        return too_poor(price) if state.cash[self.seat] < price else None
 
     def check_roll(self, state: DoubleCrossingState, crew: int) -> Refusal | None:
         """Railroad Crew cards: 1-2 a turn (每回合可使用1~2張), counted over the whole turn, Roll
@@ -157,6 +155,20 @@ class Preroll(Step):
         state.stack.append(BuyCards(seat, face))
 
 
+@cache  # at most 6 seats x 4 variants x 6 x 7 faces: a roll's event is made once, then shared
+def roll_event(seat: int, variant: int, first: int, second: int) -> Event:
+    """The event of a roll (``second`` 0: one die)."""
+    return Event(
+        "double_crossing.event.roll",
+        {
+            "player": SEAT_REF[seat],
+            "dice": f"{first}+{second}" if second else str(first),
+            "steps": first + second,
+            "how": ROLL_HOW[variant],
+        },
+    )
+
+
 def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event]) -> None:
     """Roll variant ``variant`` (bit 0: one die, bit 1: backwards) and queue the move."""
     crew = ROLL_CREW[variant]
@@ -166,17 +178,7 @@ def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event
     first = die(state)
     second = 0 if variant & 1 else die(state)
     steps = first + second
-    events.append(
-        Event(
-            "double_crossing.event.roll",
-            {
-                "player": SEAT_REF[seat],
-                "dice": f"{first}+{second}" if second else str(first),
-                "steps": steps,
-                "how": ROLL_HOW[variant],
-            },
-        )
-    )
+    events.append(roll_event(seat, variant, first, second))
     state.stack.append(Move(seat, steps, bool(variant & 2)))
     if first == second:
         if first == 6:
@@ -193,7 +195,7 @@ def advance(state: DoubleCrossingState, events: list[Event]) -> list[Action]:
     """Run steps until a seat must decide (or the game is over); return that decision's options."""
     stack = state.stack
     decode = state.game.decode
-    while not state.ended:
+    while not state.is_over:
         if not stack:
             next_turn(state, events)
             continue
@@ -237,16 +239,21 @@ def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     begin_turn(state, events)
 
 
+@lru_cache(maxsize=4096)  # bounded: ``max_rounds`` has no ceiling
+def turn_event(seat: int, round_: int) -> Event:
+    """The event opening a seat's turn, shared by every game a process plays (self-play, playouts)."""
+    return Event("double_crossing.event.turn", {"player": SEAT_REF[seat], "round": round_})
+
+
 def begin_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     seat = state.turn_seat
     state.again = state.hard_end = state.engineer_ok = False
     state.used_villain = state.used_engineer = False
     state.stops_left = state.game.stops_per_turn
     state.crew_used = 0
-    events.append(Event("double_crossing.event.turn", {"player": SEAT_REF[seat], "round": state.rounds}))
+    events.append(turn_event(seat, state.rounds))
     state.stack.append(Preroll(seat))
-    n = state.game.players
-    others = [(seat + i) % n for i in range(1, n)]
+    others = state.game.others[seat]
     if others:
         state.stack.append(Window(others[0], others[1:], seat))
 
@@ -257,13 +264,6 @@ def begin_turn(state: DoubleCrossingState, events: list[Event]) -> None:
 def legal_actions(state: DoubleCrossingState) -> list[Action]:
     step = state.pending_step
     return step.options(state) if step is not None else []
-
-
-def play(state: DoubleCrossingState, action: Action, events: list[Event]) -> list[Action]:
-    """Carry out a legal ``action`` and run on to the next decision; return its legal moves."""
-    kind, a, b = state.game.decode[action.index]
-    state.stack[-1].decide(state, kind, a, b, events)
-    return advance(state, events)
 
 
 def explain(state: DoubleCrossingState, text: str) -> IllegalAction:
@@ -307,7 +307,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
     state.stops_left = 0
     state.crew_used = 0
     state.winner = None
-    state.ended = False
+    state.is_over = False
     state.rounds = 1
     state.turns = 0
     state.landed = {}

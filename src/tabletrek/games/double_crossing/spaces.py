@@ -99,12 +99,7 @@ def land(state: DoubleCrossingState, seat: int, space: int, own: bool, events: l
     sp = state.game.content.spaces[space]
     kind = sp.kind
     state.landed[kind] = state.landed.get(kind, 0) + 1
-    events.append(
-        Event(
-            "double_crossing.event.land",
-            {"player": SEAT_REF[seat], "space": space, "name": state.game.space_refs[space]},
-        )
-    )
+    events.append(state.game.land_events[seat][space])
     if own:
         if state.pos.count(space) > 1:  # someone else's token is here too
             state.again = True  # the seed: landing on an occupied space gives another turn

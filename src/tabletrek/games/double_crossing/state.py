@@ -50,7 +50,9 @@ class DoubleCrossingState(State):
     crew_used: int
     """Railroad Crew cards played this turn (the seed allows 1-2 per turn, not per roll)."""
     winner: int | None
-    ended: bool
+    is_over: bool = False
+    """A plain attribute, not a property as in ``State``: the core's contract and the turn loop read
+    it several times a move (``ended`` is its name in the saved JSON)."""
     rounds: int
     turns: int
     landed: dict[str, int]
@@ -71,7 +73,7 @@ class DoubleCrossingState(State):
     @property
     def pending_step(self) -> Step | None:
         """The step waiting for a decision (None once the game is over)."""
-        return self.stack[-1] if self.stack and not self.ended else None
+        return self.stack[-1] if self.stack and not self.is_over else None
 
     @property
     def pending(self) -> Task | None:
@@ -83,17 +85,22 @@ class DoubleCrossingState(State):
 
     @property
     def current_player(self) -> int | None:
-        if self.ended or not self.stack:
+        if self.is_over or not self.stack:
             return None
         return self.stack[-1].seat
 
     @property
-    def is_over(self) -> bool:
-        return self.ended
+    def ended(self) -> bool:
+        """``is_over`` under the name the saved JSON and the compiled engine's mapping use."""
+        return self.is_over
+
+    @ended.setter
+    def ended(self, value: bool) -> None:
+        self.is_over = value
 
     @property
     def result(self) -> Result | None:
-        if not self.ended:
+        if not self.is_over:
             return None
         n = self.game.players
         scores = tuple(float(self.owner.count(s)) for s in range(n))
@@ -106,10 +113,14 @@ class DoubleCrossingState(State):
         return rules.legal_actions(self)
 
     def _apply(self, action: Action) -> list[Event]:
+        """The pending step carries out the legal ``action``, then the turn runs on to the next
+        decision (``rules.advance``)."""
         events: list[Event] = []
+        kind, a, b = self.game.decode[action.index]
+        self.stack[-1].decide(self, kind, a, b, events)
         # The run stops at a decision whose options it has just listed: those are the legal
         # actions, so legal_actions() need not list them again.
-        self._legal = rules.play(self, action, events)
+        self._legal = rules.advance(self, events)
         return events
 
     def explain(self, text: str) -> IllegalAction:
@@ -211,7 +222,7 @@ class DoubleCrossingState(State):
             "stops_left": self.stops_left,
             "crew_used": self.crew_used,
             "winner": self.winner,
-            "ended": self.ended,
+            "ended": self.is_over,
             "rounds": self.rounds,
             "turns": self.turns,
             "landed": dict(sorted(self.landed.items())),
@@ -242,7 +253,7 @@ class DoubleCrossingState(State):
         # States saved before the per-turn count existed held no count: nothing played yet.
         self.crew_used = int(data.get("crew_used", 0))
         self.winner = None if data["winner"] is None else int(data["winner"])
-        self.ended = bool(data["ended"])
+        self.is_over = bool(data["ended"])
         self.rounds = int(data["rounds"])
         self.turns = int(data["turns"])
         self.landed = {str(k): int(v) for k, v in data["landed"].items()}
@@ -270,7 +281,7 @@ SCALARS = (
     "stops_left",
     "crew_used",
     "winner",
-    "ended",
+    "is_over",
     "rounds",
     "turns",
 )

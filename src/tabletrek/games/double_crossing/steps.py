@@ -170,6 +170,10 @@ def check_rack(state: DoubleCrossingState, seat: int) -> None:
 
 # ----- the reaction window (Stop card) ---------------------------------------------------------------
 
+PASSED = tuple(Event("double_crossing.event.pass", {"player": ref}) for ref in SEAT_REF)
+"""A seat's pass on the Stop window, made once: it is asked before nearly every turn (events are
+treated as immutable, so they can be shared)."""
+
 
 class Window(Step):
     """Before a turn's first roll the others, in turn order, may play a Stop card on it."""
@@ -219,7 +223,7 @@ class Window(Step):
             events.append(Event("double_crossing.event.stop_failed", {"target": SEAT_REF[target]}))
             state.stops_left -= 1
         else:
-            events.append(Event("double_crossing.event.pass", {"player": SEAT_REF[seat]}))
+            events.append(PASSED[seat])
         if state.stops_left > 0 and self.queue:
             self.seat = self.queue[0]
             self.queue = self.queue[1:]

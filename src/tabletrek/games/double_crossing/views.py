@@ -53,7 +53,7 @@ def public_view(state: DoubleCrossingState) -> dict[str, Any]:
             "used_engineer": state.used_engineer,
         },
         "options": dict(game.options),
-        "over": state.ended,
+        "over": state.is_over,
         "winner": state.winner,
         "result": result.to_dict() if result else None,
     }
