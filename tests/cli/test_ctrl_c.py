@@ -1,21 +1,26 @@
 """Ctrl-C at any moment of a terminal game: at the prompt, while a bot thinks, while the record is
-being saved. Each case raises a real SIGINT in this process at
+being saved, while the command is still loading. Each case raises a real SIGINT in this process at
 that exact point (a signal a process sends itself is handled before its next bytecode), so nothing
 here depends on timing; the subprocess test in test_terminal_play.py covers the prompt end to end."""
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import os
 import signal
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import tabletrek
+import tabletrek.cli
 import tabletrek.cli.play as play_module
 from tabletrek import GameRecord
 from tabletrek.cli import app
@@ -135,6 +140,34 @@ def test_an_interrupted_save_keeps_the_previous_record(
         state.record().save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+class InterruptedImport(importlib.abc.MetaPathFinder):
+    """Ctrl-C while Python imports the command's modules."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname == "tabletrek.cli.command":
+            press_ctrl_c()
+        return None
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(sys.modules, "tabletrek.cli.command", raising=False)
+    monkeypatch.delattr(tabletrek.cli, "command", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [InterruptedImport(), *sys.meta_path])
+    try:
+        tabletrek.cli.main()
+    except KeyboardInterrupt:  # what Python would show as a traceback
+        pytest.fail("the Ctrl-C came out of main() as KeyboardInterrupt")
+    except SystemExit as stop:
+        assert stop.code == 130
+        assert stop.__suppress_context__  # no "during handling of ... another exception" chain
+    else:
+        pytest.fail("main() went on after the Ctrl-C")
 
 
 def test_sigint_held_notes_a_press_and_restores_the_handler() -> None:
