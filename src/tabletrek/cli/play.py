@@ -299,7 +299,8 @@ def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
                 save_table(table, path, language)
             break
         except KeyboardInterrupt:
-            # it came after the game but before the hold took effect: nothing is saved yet, so save
+            # it came in the moment before the hold took effect (or after it ended): save (again);
+            # the record is replaced whole, so saving twice is harmless
             interrupted = True
     if interrupted or presses:
         raise typer.Exit(code=130)
