@@ -1,5 +1,5 @@
 """``python -m tabletrek`` is the ``tabletrek`` command."""
 
-from tabletrek.cli.command import main
+from tabletrek.cli import main
 
 main()

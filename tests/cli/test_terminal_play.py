@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -127,23 +129,62 @@ def test_resume_of_a_file_that_is_not_a_record_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "Cannot resume" in result.output
 
 
+@contextmanager
+def sigint_as_at_a_terminal() -> Iterator[None]:
+    """Start children with SIGINT at its default, as a command typed at a terminal has it.
+
+    A child inherits an *ignored* SIGINT, and Python keeps it ignored: pytest run as a background job
+    (``pytest ... &`` from a script or a non-interactive shell) ignores SIGINT, and so did the game
+    under test, which then sat at its prompt until the test closed its input, took that for "quit"
+    and exited 0. A caught signal is reset to the default in a new program, so catching it here for
+    the moment of the start is enough.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture(params=["default", "ignored"])
+def parent_sigint(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The SIGINT disposition pytest itself runs with: "ignored" is pytest started as a background job."""
+    if request.param == "ignored":
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        yield request.param
+        signal.signal(signal.SIGINT, previous)
+    else:
+        yield request.param
+
+
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
-def test_ctrl_c_saves_the_game_and_exits_130(home: Path) -> None:
+def test_ctrl_c_saves_the_game_and_exits_130(parent_sigint: str, home: Path) -> None:
     env = {**os.environ, "TABLETREK_HOME": str(home), "TABLETREK_LANG": "en"}
     command = [sys.executable, "-m", "tabletrek", "play", "touring", "--seed", "5"]
-    proc = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
-    )
+    started = time.monotonic()
+    with sigint_as_at_a_terminal():
+        proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+        )
     assert proc.stdout is not None
     seen = b""
-    deadline = time.monotonic() + 60
     while b"Your move" not in seen:  # the prompt: the game waits for the player
-        assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
+        waited = time.monotonic() - started
+        assert waited < 60 and proc.poll() is None, f"{waited:.1f} s: " + seen.decode(errors="replace")
         ready, _, _ = select.select([proc.stdout], [], [], 0.5)
         if ready:
             seen += os.read(proc.stdout.fileno(), 65536)
     proc.send_signal(signal.SIGINT)
-    rest, _ = proc.communicate(timeout=30)
+    try:
+        rest, _ = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        rest, _ = proc.communicate()
+        pytest.fail("no exit 30 s after Ctrl-C: " + (seen + rest).decode(errors="replace"))
     assert proc.returncode == 130, (seen + rest).decode(errors="replace")
     assert b"Traceback" not in seen + rest
     assert len(list((home / "records").glob("*.json"))) == 1  # saved, so it can be resumed

@@ -10,9 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 
-def __getattr__(name: str) -> Any:
-    if name in ("app", "main"):
+def main() -> None:
+    """Run the ``tabletrek`` command. A Ctrl-C while it is still loading (its imports take a moment)
+    ends it with status 130 like a Ctrl-C at any later point, not with a traceback."""
+    try:
         from tabletrek.cli import command  # noqa: PLC0415 - assembled on first use, see above
 
-        return getattr(command, name)
+        command.main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from tabletrek.cli import command  # noqa: PLC0415 - assembled on first use, see above
+
+        return command.app
     raise AttributeError(f"module 'tabletrek.cli' has no attribute {name!r}")

@@ -23,6 +23,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
 from tabletrek.core.events import OMNISCIENT, Event
@@ -282,14 +283,30 @@ def play(
 
 
 def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
-    """Play on, then save the record (also on Ctrl-C, which then exits with status 130)."""
+    """Play on, then save the record. A Ctrl-C at any moment, also while the record is being saved,
+    leaves a whole record behind and exits with status 130."""
     interrupted = False
     try:
         if table.run():
             table.finish()
     except KeyboardInterrupt:
         interrupted = True
-        console.print()
+    while True:
+        try:
+            with sigint_held() as presses:
+                if interrupted:
+                    console.print()  # end the prompt line the Ctrl-C left open
+                save_table(table, path, language)
+            break
+        except KeyboardInterrupt:
+            # it came in the moment before the hold took effect (or after it ended): save (again);
+            # the record is replaced whole, so saving twice is harmless
+            interrupted = True
+    if interrupted or presses:
+        raise typer.Exit(code=130)
+
+
+def save_table(table: TerminalTable, path: Path, language: str) -> None:
     record = table.state.record().with_meta(
         names=table.names,
         bots={str(s): table.bot_specs.get(s, b.name) for s, b in table.bots.items()},
@@ -300,8 +317,6 @@ def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
     console.print(tr("cli.play.saved", language, path=str(path)))
     if not table.state.is_over:
         console.print(tr("cli.play.resume_hint", language, path=str(path)))
-    if interrupted:
-        raise typer.Exit(code=130)
 
 
 def resumed_table(path: Path, language: str) -> TerminalTable:

@@ -98,7 +98,19 @@ class GameRecord:
     def save(self, path: str | Path) -> Path:
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+        text = self.to_json(indent=1) + "\n"
+        if target.exists() and not target.is_file():
+            target.write_text(text, encoding="utf-8")  # a pipe or device (/dev/stdout): never rename over it
+            return target
+        # written beside the target, then renamed over it: an interrupted save (Ctrl-C, a full disk)
+        # leaves the previous record whole instead of half a file that can no longer be resumed
+        temporary = target.with_name(target.name + ".tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(target)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
         return target
 
     @classmethod
