@@ -28,10 +28,16 @@ def _plain(fn: F) -> F:
 
 
 njit: Callable[[F], F] = _plain
+njit_inline: Callable[[F], F] = _plain
+"""``njit`` whose function numba copies into each caller (``inline="always"``): for a batch
+engine's rules, called once per env per step from ``core/batch_driver.py``. A plain call hands
+every array argument through reference counting (an atomic add on entry and on exit, for each
+array); inlined, those pairs cancel."""
 try:
     import numba
 
     njit = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True))
+    njit_inline = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True, inline="always"))
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - exercised only without the [search] extra
     HAVE_NUMBA = False

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
-from tabletrek.core.mt19937 import njit
+from tabletrek.core.mt19937 import njit, njit_inline
 
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.game import MexicanTrain
@@ -159,7 +159,7 @@ def other_end(cfg: np.ndarray, tile: int, value: int) -> int:
     return cfg[cfg[K_OTHER] + tile * (cfg[K_HIGH] + 1) + value]
 
 
-@njit
+@njit_inline
 def hand_has(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> int:
     """The position of ``tile`` in ``seat``'s hand list, or -1."""
     base = cfg[K_HAND] + seat * cfg[K_NT]
@@ -169,14 +169,14 @@ def hand_has(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> int:
     return -1
 
 
-@njit
+@njit_inline
 def hand_add(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
     n = s[cfg[K_HAND_N] + seat]
     s[cfg[K_HAND] + seat * cfg[K_NT] + n] = tile
     s[cfg[K_HAND_N] + seat] = n + 1
 
 
-@njit
+@njit_inline
 def hand_remove(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
     """``list.remove``: the tiles after it move up, so the hand keeps the Python order (the order
     the rules list plays in, which ``sim/compiled.py`` draws from)."""
@@ -276,7 +276,7 @@ def end_round(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
         s[cfg[K_ENDED]] = 1
 
 
-@njit
+@njit_inline
 def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     seat = s[cfg[K_TO_ACT]]
     if s[cfg[K_PHASE]] == FIRST:
@@ -289,7 +289,7 @@ def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     s[cfg[K_RUN]] = 0
 
 
-@njit
+@njit_inline
 def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     found = False
     for r in range(cfg[K_SLOTS]):
@@ -297,7 +297,7 @@ def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     return found
 
 
-@njit
+@njit_inline
 def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: int, tiles_from: int) -> int:
     """Sets the plays onto train ``r`` of ``seat``'s hand (``tiles_from`` -1) or of the drawn tile."""
     # Offsets read once into locals: the compiler cannot tell that the mask's stores leave the
@@ -320,7 +320,7 @@ def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: i
     return found
 
 
-@njit
+@njit_inline
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     """``mask[a]`` = whether action ``a`` is legal (``rules.legal_actions``)."""
     mask[:] = False
@@ -354,7 +354,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
         mask[draw_action if s[cfg[K_BONE_N]] > 0 else draw_action + 1] = True
 
 
-@njit
+@njit_inline
 def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -> None:
     seat = s[cfg[K_TO_ACT]]
     nt = cfg[K_NT]
@@ -387,7 +387,7 @@ def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -
         end_turn(s, cfg)
 
 
-@njit
+@njit_inline
 def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``rules.apply``."""
     draw_action = cfg[K_DRAW_ACTION]
@@ -426,7 +426,7 @@ def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
         out[p] = 1.0 if s[cfg[K_TOTALS] + p] == best else -1.0
 
 
-@njit
+@njit_inline
 def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     """The observation of the seat to act (layout in the module docstring)."""
     # Offsets in locals, as in mark_train: each store to ``out`` would otherwise reload them.
@@ -468,7 +468,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
-@njit
+@njit_inline
 def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
     apply(s, g, cfg, action)
 
@@ -478,12 +478,12 @@ def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     deal(s, g, cfg, seed)
 
 
-@njit
+@njit_inline
 def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
     legal_mask(s, cfg, mask)
 
 
-@njit
+@njit_inline
 def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     observe(s, cfg, out)
 
@@ -493,7 +493,7 @@ def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     returns(s, cfg, out)
 
 
-@njit
+@njit_inline
 def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
     return -1 if s[cfg[K_ENDED]] == 1 else int(s[cfg[K_TO_ACT]])
 

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
-from tabletrek.core.mt19937 import njit
+from tabletrek.core.mt19937 import njit, njit_inline
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
     CITY,
@@ -161,25 +161,25 @@ def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     begin_turn(s, g, cfg)
 
 
-@njit
+@njit_inline
 def go_top(s: np.ndarray, t: int) -> int:
     n = s[GO_LEN + t]
     return s[GO_PILE + t * GO_CAP + n - 1] if n > 0 else -1
 
 
-@njit
+@njit_inline
 def sp_top(s: np.ndarray, t: int) -> int:
     n = s[SP_LEN + t]
     return s[SP_PILE + t * SP_CAP + n - 1] if n > 0 else -1
 
 
-@njit
+@njit_inline
 def collision_choice(s: np.ndarray, t: int) -> bool:
     """Whether the attacker picks between taking a 30 and the 15s."""
     return sp_top(s, t) == COUNTRY and s[MILES_AT + t * 4 + 3] > 0 and s[MILES_AT + t * 4 + 2] >= 2
 
 
-@njit
+@njit_inline
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     """``mask[a]`` = whether action ``a`` is legal for the seat to act (``TouringState._legal_actions``)."""
     mask[:] = False
@@ -283,7 +283,7 @@ def reshuffle(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     s[DRAW_N] = n
 
 
-@njit
+@njit_inline
 def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     if s[DRAW_N] == 0:
         reshuffle(s, g, cfg)
@@ -293,32 +293,32 @@ def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     s[HANDS + s[TO_ACT] * C + s[DRAW + s[DRAW_N]]] += 1
 
 
-@njit
+@njit_inline
 def discard(s: np.ndarray, card: int) -> None:
     s[DISC + s[DISC_N]] = card
     s[DISC_N] += 1
     s[DISC_COUNT + card] += 1
 
 
-@njit
+@njit_inline
 def push_go(s: np.ndarray, t: int, card: int) -> None:
     s[GO_PILE + t * GO_CAP + s[GO_LEN + t]] = card
     s[GO_LEN + t] += 1
 
 
-@njit
+@njit_inline
 def push_speed(s: np.ndarray, t: int, card: int) -> None:
     s[SP_PILE + t * SP_CAP + s[SP_LEN + t]] = card
     s[SP_LEN + t] += 1
 
 
-@njit
+@njit_inline
 def lose(s: np.ndarray, victim: int, slot: int) -> None:
     s[MILES_AT + victim * 4 + slot] -= 1
     discard(s, slot + 1)
 
 
-@njit
+@njit_inline
 def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
     if card == CITY:
         push_speed(s, victim, card)
@@ -341,7 +341,7 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
             lose(s, victim, 3)
 
 
-@njit
+@njit_inline
 def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``TouringState._apply``: play ``index`` for the seat to act; the next seat draws."""
     p = s[TO_ACT]
@@ -401,7 +401,7 @@ def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
             out[p] = 1.0 if cfg[CFG_TEAM_OF + p] == s[WINNER] else -1.0
 
 
-@njit
+@njit_inline
 def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     """The observation of the seat to act (layout in the module docstring)."""
     # The config's values read once into locals: the compiler cannot tell that the stores to
@@ -449,7 +449,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
-@njit
+@njit_inline
 def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
     apply(s, g, cfg, action)
 
@@ -459,12 +459,12 @@ def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     deal(s, g, cfg, seed)
 
 
-@njit
+@njit_inline
 def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
     legal_mask(s, cfg, mask)
 
 
-@njit
+@njit_inline
 def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     observe(s, cfg, out)
 
@@ -474,7 +474,7 @@ def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     returns(s, cfg, out)
 
 
-@njit
+@njit_inline
 def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
     return -1 if s[ENDED] == 1 else int(s[TO_ACT])
 
