@@ -11,13 +11,15 @@ game) and ``_seat(row, config)`` (the seat to act, -1 once the game is over); th
 
 ``bind`` compiles the loops below against the engine's own namespace: the same code, its names
 resolved to that engine's functions, so numba compiles one specialised loop per engine and can
-inline the rules into it. Not a closure (numba cannot cache those: ``cache=True``), and not the
-rules passed in as first-class functions: those calls cannot be inlined, and every array handed
-through one is reference-counted, which cost a quarter to a third of Touring's steps a second
-(``docs/notes/vector-benchmarks.md``). Each bound loop is named after its engine's module, so
-each has its own numba cache index. Like every cached numba function that calls into another
-module, a bound loop's cache goes stale when its engine changes (COMMON practice here: delete the
-``*.nbi``/``*.nbc`` files after editing an engine).
+inline the rules into it (the engines mark them ``njit_inline``, ``core/mt19937.py``: left to LLVM,
+the larger ones stayed calls, each taking and dropping a reference to every array it is handed,
+about a sixth of Touring's instructions per step). Not a closure (numba cannot cache those:
+``cache=True``), and not the rules passed in as first-class functions: those calls cannot be
+inlined, and every array handed through one is reference-counted, which cost a quarter to a third
+of Touring's steps a second (``docs/notes/vector-benchmarks.md``). Each bound loop is named after
+its engine's module, so each has its own numba cache index. Like every cached numba function that
+calls into another module, a bound loop's cache goes stale when its engine changes (COMMON practice
+here: delete the ``*.nbi``/``*.nbc`` files after editing an engine).
 
 Array types: state rows int32, generators uint32 (``core/mt19937.py``), config int64, masks bool,
 observations, rewards and returns float32; the scratch row (int64, as long as the action count)

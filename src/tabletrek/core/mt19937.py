@@ -28,10 +28,16 @@ def _plain(fn: F) -> F:
 
 
 njit: Callable[[F], F] = _plain
+njit_inline: Callable[[F], F] = _plain
+"""``njit`` whose function numba copies into each caller (``inline="always"``): for a batch
+engine's rules, called once per env per step from ``core/batch_driver.py``. A plain call hands
+every array argument through reference counting (an atomic add on entry and on exit, for each
+array); inlined, those pairs cancel."""
 try:
     import numba
 
     njit = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True))
+    njit_inline = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True, inline="always"))
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - exercised only without the [search] extra
     HAVE_NUMBA = False
@@ -45,15 +51,18 @@ UPPER = 0x80000000
 LOWER = 0x7FFFFFFF
 
 
-@njit
-def init_genrand(mt: np.ndarray, s: int) -> None:
-    mt[0] = s & 0xFFFFFFFF
+def _genrand_words(s: int) -> npt.NDArray[np.uint32]:
+    """``init_genrand(s)``'s 624 words, in Python (run once, at import)."""
+    words = [s & 0xFFFFFFFF]
     for i in range(1, N):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & np.uint64(
-            0xFFFFFFFF
-        )
-    mt[POS] = N
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(words, dtype=np.uint32)
+
+
+INIT_19650218 = _genrand_words(19650218)
+"""Where every ``init_by_array`` starts: a constant, copied instead of recomputed at each seeding
+(the batch engines seed a generator for every game they deal)."""
 
 
 @njit
@@ -65,7 +74,7 @@ def seed(mt: np.ndarray, value: int) -> None:
     key[0] = v & np.uint64(0xFFFFFFFF)
     key[1] = v >> np.uint64(32)
     length = 2 if key[1] != 0 else 1
-    init_genrand(mt, 19650218)
+    mt[:N] = INIT_19650218  # init_genrand(mt, 19650218)
     i = 1
     j = 0
     k = N if length < N else length
@@ -101,13 +110,21 @@ def seed(mt: np.ndarray, value: int) -> None:
 
 
 @njit
+def _twist_one(mt: np.ndarray, kk: int, kk1: int, kkm: int) -> None:
+    y = (np.uint32(mt[kk]) & np.uint32(UPPER)) | (np.uint32(mt[kk1]) & np.uint32(LOWER))
+    odd = y & np.uint32(1)
+    mt[kk] = np.uint32(mt[kkm]) ^ (y >> np.uint32(1)) ^ (np.uint32(MATRIX_A) * odd)
+
+
+@njit
 def _twist(mt: np.ndarray) -> None:
-    for kk in range(N):
-        y = (np.uint32(mt[kk]) & np.uint32(UPPER)) | (np.uint32(mt[(kk + 1) % N]) & np.uint32(LOWER))
-        value = np.uint32(mt[(kk + M) % N]) ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            value ^= np.uint32(MATRIX_A)
-        mt[kk] = value
+    # CPython's genrand_uint32 loops, split where (kk + M) and then (kk + 1) wrap past N rather
+    # than taking both modulo N at every word.
+    for kk in range(N - M):
+        _twist_one(mt, kk, kk + 1, kk + M)
+    for kk in range(N - M, N - 1):
+        _twist_one(mt, kk, kk + 1, kk + M - N)
+    _twist_one(mt, N - 1, 0, M - 1)
     mt[POS] = 0
 
 

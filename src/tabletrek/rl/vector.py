@@ -228,13 +228,33 @@ def vector_env(
 
 @njit
 def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
-    legal = np.empty(mask.shape[1], dtype=np.int64)
+    """Row ``i``'s legal action number ``int(draws[i] * legal count)`` in index order (-1 in a
+    row with none, which ``step`` then refuses)."""
+    width = mask.shape[1]
+    flags = mask.view(np.uint8)  # 0 or 1 each: sums count legal actions
     for i in range(mask.shape[0]):
+        row = flags[i]
         n = 0
-        for a in range(mask.shape[1]):
-            legal[n] = a  # branch-free: kept only when legal
-            n += mask[i, a]
-        out[i] = legal[int(draws[i] * n)]
+        for a in range(width):  # a plain sum, which the compiler vectorises
+            n += row[a]
+        if n == 0:
+            out[i] = -1
+            continue
+        k = int(draws[i] * n)
+        # Skip eight actions at a time while the k-th legal one lies beyond them, then walk.
+        a = 0
+        while a + 8 <= width:
+            block = 0
+            for j in range(8):
+                block += row[a + j]
+            if k < block:
+                break
+            k -= block
+            a += 8
+        while row[a] == 0 or k > 0:
+            k -= row[a]
+            a += 1
+        out[i] = a
 
 
 def sample_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:

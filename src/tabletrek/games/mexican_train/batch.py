@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
-from tabletrek.core.mt19937 import njit
+from tabletrek.core.mt19937 import njit, njit_inline
 
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.game import MexicanTrain
@@ -159,7 +159,7 @@ def other_end(cfg: np.ndarray, tile: int, value: int) -> int:
     return cfg[cfg[K_OTHER] + tile * (cfg[K_HIGH] + 1) + value]
 
 
-@njit
+@njit_inline
 def hand_has(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> int:
     """The position of ``tile`` in ``seat``'s hand list, or -1."""
     base = cfg[K_HAND] + seat * cfg[K_NT]
@@ -169,14 +169,14 @@ def hand_has(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> int:
     return -1
 
 
-@njit
+@njit_inline
 def hand_add(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
     n = s[cfg[K_HAND_N] + seat]
     s[cfg[K_HAND] + seat * cfg[K_NT] + n] = tile
     s[cfg[K_HAND_N] + seat] = n + 1
 
 
-@njit
+@njit_inline
 def hand_remove(s: np.ndarray, cfg: np.ndarray, seat: int, tile: int) -> None:
     """``list.remove``: the tiles after it move up, so the hand keeps the Python order (the order
     the rules list plays in, which ``sim/compiled.py`` draws from)."""
@@ -276,7 +276,7 @@ def end_round(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
         s[cfg[K_ENDED]] = 1
 
 
-@njit
+@njit_inline
 def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     seat = s[cfg[K_TO_ACT]]
     if s[cfg[K_PHASE]] == FIRST:
@@ -289,7 +289,7 @@ def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     s[cfg[K_RUN]] = 0
 
 
-@njit
+@njit_inline
 def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     found = False
     for r in range(cfg[K_SLOTS]):
@@ -297,27 +297,30 @@ def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     return found
 
 
-@njit
+@njit_inline
 def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: int, tiles_from: int) -> int:
     """Sets the plays onto train ``r`` of ``seat``'s hand (``tiles_from`` -1) or of the drawn tile."""
+    # Offsets read once into locals: the compiler cannot tell that the mask's stores leave the
+    # config and state alone, so it would read them again after each one.
     slots = cfg[K_SLOTS]
-    end = s[cfg[K_END] + r]
+    high1 = cfg[K_HIGH] + 1
+    ends = cfg[K_OTHER] + s[cfg[K_END] + r]  # other_end(cfg, t, end) is cfg[ends + t * high1]
     found = 0
     if tiles_from >= 0:
-        if other_end(cfg, tiles_from, end) >= 0:
+        if cfg[ends + tiles_from * high1] >= 0:
             mask[tiles_from * slots + r] = True
             found += 1
         return found
     base = cfg[K_HAND] + seat * cfg[K_NT]
     for k in range(s[cfg[K_HAND_N] + seat]):
         t = s[base + k]
-        if other_end(cfg, t, end) >= 0:
+        if cfg[ends + t * high1] >= 0:
             mask[t * slots + r] = True
             found += 1
     return found
 
 
-@njit
+@njit_inline
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     """``mask[a]`` = whether action ``a`` is legal (``rules.legal_actions``)."""
     mask[:] = False
@@ -337,11 +340,12 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
         return
     tiles_from = -1 if phase == PLAY else s[cfg[K_DRAWN]]
     restrict = any_open(s, cfg) and not (s[cfg[K_BONUS]] == 1 and cfg[K_RELAXED] == 1)
+    markers, opened = cfg[K_MARK], cfg[K_OPEN]
     found = 0
     for r in range(players + 1):
-        if r != seat and r != players and s[cfg[K_MARK] + r] == 0:  # noqa: PLR1714 - numba
+        if r != seat and r != players and s[markers + r] == 0:  # noqa: PLR1714 - numba
             continue  # not accessible: another player's train without a marker
-        if restrict and s[cfg[K_OPEN] + r] == 0:
+        if restrict and s[opened + r] == 0:
             continue
         found += mark_train(s, cfg, mask, seat, r, tiles_from)
     if phase == DRAWN:
@@ -350,7 +354,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
         mask[draw_action if s[cfg[K_BONE_N]] > 0 else draw_action + 1] = True
 
 
-@njit
+@njit_inline
 def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -> None:
     seat = s[cfg[K_TO_ACT]]
     nt = cfg[K_NT]
@@ -383,7 +387,7 @@ def play(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, tile: int, train: int) -
         end_turn(s, cfg)
 
 
-@njit
+@njit_inline
 def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``rules.apply``."""
     draw_action = cfg[K_DRAW_ACTION]
@@ -422,44 +426,49 @@ def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
         out[p] = 1.0 if s[cfg[K_TOTALS] + p] == best else -1.0
 
 
-@njit
+@njit_inline
 def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     """The observation of the seat to act (layout in the module docstring)."""
+    # Offsets in locals, as in mark_train: each store to ``out`` would otherwise reload them.
     out[:] = 0.0
-    seat = s[cfg[K_TO_ACT]]
     players = cfg[K_P]
     nt = cfg[K_NT]
     high1 = cfg[K_HIGH] + 1
-    for k in range(s[cfg[K_HAND_N] + seat]):
-        out[s[cfg[K_HAND] + seat * nt + k]] = 1.0
+    ends, lengths, opened, markers = cfg[K_END], cfg[K_TRAIN_N], cfg[K_OPEN], cfg[K_MARK]
+    hand_sizes, totals = cfg[K_HAND_N], cfg[K_TOTALS]
+    seat = s[cfg[K_TO_ACT]]
+    round_index = s[cfg[K_ROUND]]
+    hand = cfg[K_HAND] + seat * nt
+    for k in range(s[hand_sizes + seat]):
+        out[s[hand + k]] = 1.0
     at = nt
     for i in range(players + 1):
         r = players if i == players else (seat + i) % players
-        out[at + s[cfg[K_END] + r]] = 1.0
-        out[at + high1] = s[cfg[K_TRAIN_N] + r] / nt
-        out[at + high1 + 1] = s[cfg[K_OPEN] + r]
+        out[at + s[ends + r]] = 1.0
+        out[at + high1] = s[lengths + r] / nt
+        out[at + high1 + 1] = s[opened + r]
         if r < players:
-            out[at + high1 + 2] = s[cfg[K_MARK] + r]
+            out[at + high1 + 2] = s[markers + r]
         at += high1 + 3
     for i in range(players):
-        out[at + i] = s[cfg[K_HAND_N] + (seat + i) % players]
+        out[at + i] = s[hand_sizes + (seat + i) % players]
     at += players
     out[at] = s[cfg[K_BONE_N]] / nt
     out[at + 1 + s[cfg[K_PHASE]]] = 1.0
     out[at + 4] = s[cfg[K_BONUS]]
     at += 5
-    out[at + cfg[K_FIRST_ENGINE] - s[cfg[K_ROUND]]] = 1.0
+    out[at + cfg[K_FIRST_ENGINE] - round_index] = 1.0
     at += high1
-    out[at] = s[cfg[K_ROUND]] / cfg[K_ROUNDS]
+    out[at] = round_index / cfg[K_ROUNDS]
     at += 1
     for i in range(players):
-        out[at + i] = s[cfg[K_TOTALS] + (seat + i) % players] / 100.0
+        out[at + i] = s[totals + (seat + i) % players] / 100.0
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
-@njit
+@njit_inline
 def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
     apply(s, g, cfg, action)
 
@@ -469,12 +478,12 @@ def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     deal(s, g, cfg, seed)
 
 
-@njit
+@njit_inline
 def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
     legal_mask(s, cfg, mask)
 
 
-@njit
+@njit_inline
 def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     observe(s, cfg, out)
 
@@ -484,7 +493,7 @@ def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     returns(s, cfg, out)
 
 
-@njit
+@njit_inline
 def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
     return -1 if s[cfg[K_ENDED]] == 1 else int(s[cfg[K_TO_ACT]])
 

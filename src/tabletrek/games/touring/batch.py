@@ -18,9 +18,9 @@ last); seat to act, turns played, winning table (-1 none), ended.
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
 ``country_first`` (the option: Country may open an empty speed pile before the table holds a Go;
 off by default, where Go is the first card of an area — docs/rules/touring.md), the action
-layout's table count, the deck
-counts (12), the table of each seat. Everything is read off the loaded Python ``Touring`` game, so
-player counts and decks the rules define are followed without code here.
+layout's table count, the deck counts (12), the table of each seat, the deck's size. Everything
+is read off the loaded Python ``Touring`` game, so player counts and decks the rules define are
+followed without code here.
 
 Observation (float32, from the seat to act; tables rotated so its own table comes first):
 own hand counts (12); per table: Go-pile top one-hot (12 cards + empty), speed top one-hot
@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
-from tabletrek.core.mt19937 import njit
+from tabletrek.core.mt19937 import njit, njit_inline
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
     CITY,
@@ -94,7 +94,8 @@ CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST, CFG
 )
 CFG_DECK = 11
 CFG_TEAM_OF = CFG_DECK + C
-CFG_SIZE = CFG_TEAM_OF + P_MAX
+CFG_DECK_CARDS = CFG_TEAM_OF + P_MAX  # the deck's size, which the observation divides by
+CFG_SIZE = CFG_DECK_CARDS + 1
 
 TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
 TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
@@ -125,6 +126,7 @@ def config(game: Touring) -> npt.NDArray[np.int64]:
     cfg[CFG_LAYOUT] = MAX_TEAMS
     cfg[CFG_DECK : CFG_DECK + C] = game.deck_counts
     cfg[CFG_TEAM_OF : CFG_TEAM_OF + game.players] = game.team_of
+    cfg[CFG_DECK_CARDS] = sum(game.deck_counts)
     return cfg
 
 
@@ -159,25 +161,25 @@ def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     begin_turn(s, g, cfg)
 
 
-@njit
+@njit_inline
 def go_top(s: np.ndarray, t: int) -> int:
     n = s[GO_LEN + t]
     return s[GO_PILE + t * GO_CAP + n - 1] if n > 0 else -1
 
 
-@njit
+@njit_inline
 def sp_top(s: np.ndarray, t: int) -> int:
     n = s[SP_LEN + t]
     return s[SP_PILE + t * SP_CAP + n - 1] if n > 0 else -1
 
 
-@njit
+@njit_inline
 def collision_choice(s: np.ndarray, t: int) -> bool:
     """Whether the attacker picks between taking a 30 and the 15s."""
     return sp_top(s, t) == COUNTRY and s[MILES_AT + t * 4 + 3] > 0 and s[MILES_AT + t * 4 + 2] >= 2
 
 
-@njit
+@njit_inline
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     """``mask[a]`` = whether action ``a`` is legal for the seat to act (``TouringState._legal_actions``)."""
     mask[:] = False
@@ -281,7 +283,7 @@ def reshuffle(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     s[DRAW_N] = n
 
 
-@njit
+@njit_inline
 def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     if s[DRAW_N] == 0:
         reshuffle(s, g, cfg)
@@ -291,32 +293,32 @@ def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     s[HANDS + s[TO_ACT] * C + s[DRAW + s[DRAW_N]]] += 1
 
 
-@njit
+@njit_inline
 def discard(s: np.ndarray, card: int) -> None:
     s[DISC + s[DISC_N]] = card
     s[DISC_N] += 1
     s[DISC_COUNT + card] += 1
 
 
-@njit
+@njit_inline
 def push_go(s: np.ndarray, t: int, card: int) -> None:
     s[GO_PILE + t * GO_CAP + s[GO_LEN + t]] = card
     s[GO_LEN + t] += 1
 
 
-@njit
+@njit_inline
 def push_speed(s: np.ndarray, t: int, card: int) -> None:
     s[SP_PILE + t * SP_CAP + s[SP_LEN + t]] = card
     s[SP_LEN + t] += 1
 
 
-@njit
+@njit_inline
 def lose(s: np.ndarray, victim: int, slot: int) -> None:
     s[MILES_AT + victim * 4 + slot] -= 1
     discard(s, slot + 1)
 
 
-@njit
+@njit_inline
 def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
     if card == CITY:
         push_speed(s, victim, card)
@@ -339,7 +341,7 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
             lose(s, victim, 3)
 
 
-@njit
+@njit_inline
 def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``TouringState._apply``: play ``index`` for the seat to act; the next seat draws."""
     p = s[TO_ACT]
@@ -399,51 +401,55 @@ def returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
             out[p] = 1.0 if cfg[CFG_TEAM_OF + p] == s[WINNER] else -1.0
 
 
-@njit
+@njit_inline
 def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     """The observation of the seat to act (layout in the module docstring)."""
+    # The config's values read once into locals: the compiler cannot tell that the stores to
+    # ``out`` leave the config alone, so it would read them again after each one.
     out[:] = 0.0
     p = s[TO_ACT]
     players = cfg[CFG_P]
     teams = cfg[CFG_T]
     team = cfg[CFG_TEAM_OF + p]
+    r0, r1, r2, r3 = cfg[CFG_REQ], cfg[CFG_REQ + 1], cfg[CFG_REQ + 2], cfg[CFG_REQ + 3]
+    deck = cfg[CFG_DECK_CARDS]
+    turn_limit = cfg[CFG_MAX_TURNS]
     for card in range(C):
         out[card] = s[HANDS + p * C + card]
     at = C
-    for r in range(teams):
-        t = (team + r) % teams
+    t = team
+    for _ in range(teams):
         out[at + go_top(s, t) + 1] = 1.0
         at += C + 1
         top = sp_top(s, t)
         out[at + (0 if top == -1 else (1 if top == COUNTRY else 2))] = 1.0
         at += 3
-        for i in range(4):
-            miles = s[MILES_AT + t * 4 + i]
-            out[at + i] = miles
-            out[at + 4 + i] = cfg[CFG_REQ + i] - miles
+        miles = MILES_AT + t * 4
+        m0, m1, m2, m3 = s[miles], s[miles + 1], s[miles + 2], s[miles + 3]
+        out[at], out[at + 1], out[at + 2], out[at + 3] = m0, m1, m2, m3
+        out[at + 4], out[at + 5], out[at + 6], out[at + 7] = r0 - m0, r1 - m1, r2 - m2, r3 - m3
         at += 8
+        t = t + 1 if t + 1 < teams else 0
+    q = p
     for r in range(players):
-        q = (p + r) % players
         held = 0
         for card in range(C):
             held += s[HANDS + q * C + card]
         out[at + r] = held
+        q = q + 1 if q + 1 < players else 0
     at += players
-    deck = 0
-    for card in range(C):
-        deck += cfg[CFG_DECK + card]
     out[at] = s[DRAW_N] / deck
     at += 1
     for card in range(C):
         out[at + card] = s[DISC_COUNT + card]
     at += C
-    out[at] = s[TURNS] / cfg[CFG_MAX_TURNS]
+    out[at] = s[TURNS] / turn_limit
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
 
 
-@njit
+@njit_inline
 def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
     apply(s, g, cfg, action)
 
@@ -453,12 +459,12 @@ def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     deal(s, g, cfg, seed)
 
 
-@njit
+@njit_inline
 def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
     legal_mask(s, cfg, mask)
 
 
-@njit
+@njit_inline
 def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     observe(s, cfg, out)
 
@@ -468,7 +474,7 @@ def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     returns(s, cfg, out)
 
 
-@njit
+@njit_inline
 def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
     return -1 if s[ENDED] == 1 else int(s[TO_ACT])
 
