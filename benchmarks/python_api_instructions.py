@@ -14,11 +14,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import shutil
-import subprocess
 import sys
 
+from benchmarks import valgrind_count
 from benchmarks.mexican_train import pypi_dominoes
 from benchmarks.python_api import GAMES, Play, public_api, tight_loop
 
@@ -54,24 +52,8 @@ def play_games(name: str, games: int) -> int:
 
 def counted(name: str, games: int) -> tuple[int, int]:
     """(actions, instructions) of one run under valgrind."""
-    command = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        "-m",
-        "benchmarks.python_api_instructions",
-        "--play",
-        name,
-        str(games),
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if refs is None:
-        raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
-    return int(done.stdout.split()[-1]), int(refs.group(1).replace(",", ""))
+    command = [sys.executable, "-m", "benchmarks.python_api_instructions", "--play", name, str(games)]
+    return valgrind_count.counted(command, {**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def main() -> None:
@@ -85,8 +67,7 @@ def main() -> None:
     unknown = [name for name in args.engines if name not in RUNS]
     if unknown:
         parser.error(f"unknown engine {', '.join(unknown)}; known: {', '.join(RUNS)}")
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    valgrind_count.require_valgrind()
     per_action: dict[str, float] = {}
     for name in args.engines:
         few, many = RUNS[name]

@@ -26,14 +26,14 @@ import os
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # before numba is imported
 
 import argparse
-import re
-import shutil
 import subprocess
 import sys
 import types
 from typing import Any
 
 import numpy as np
+
+from benchmarks import valgrind_count
 
 GAMES = ("touring", "mexican-train", "double-crossing")
 STEPS = (30, 90)
@@ -169,13 +169,7 @@ def warm(game: str, stage: str) -> None:
 
 def counted(game: str, envs: int, stage: str, amount: int) -> tuple[int, int]:
     """(env-steps, instructions) of one run under valgrind."""
-    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
-    command += _run_command(game, envs, stage, amount)
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=_env())
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if done.returncode != 0 or refs is None:
-        raise SystemExit(f"valgrind run failed:\n{done.stderr[-3000:]}")
-    return int(done.stdout.split()[-1]), int(refs.group(1).replace(",", ""))
+    return valgrind_count.counted(_run_command(game, envs, stage, amount), _env())
 
 
 def per_step(game: str, envs: int, stage: str) -> float:
@@ -203,8 +197,7 @@ def main() -> None:
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; known: {', '.join(GAMES)}")
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    valgrind_count.require_valgrind()
     stages = STAGES if args.stages else ("step",)
     for game in args.games:
         for stage in stages:
