@@ -16,7 +16,7 @@ import os
 import random
 import sys
 
-from benchmarks import valgrind_count
+from benchmarks import _valgrind as valgrind_count
 from benchmarks.mexican_train import pypi_dominoes
 from benchmarks.python_api import GAMES, Play, public_api, tight_loop
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks import valgrind_count
+from benchmarks import _valgrind as valgrind_count
 
 GAMES = ("touring", "mexican-train", "double-crossing")
 STEPS = (30, 90)

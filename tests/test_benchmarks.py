@@ -1,4 +1,5 @@
-"""Every benchmark imports with the CI extras, has a ``main``, and says how to run it."""
+"""Every benchmark imports with the CI extras, has a ``main``, and says how to run it (modules named
+``_*`` are helpers the benchmarks share, not benchmarks)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 BENCHMARKS = sorted(
-    p.stem for p in (Path(__file__).parent.parent / "benchmarks").glob("*.py") if p.stem != "__init__"
+    p.stem for p in (Path(__file__).parent.parent / "benchmarks").glob("*.py") if not p.stem.startswith("_")
 )
 
 
