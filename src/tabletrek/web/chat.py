@@ -77,26 +77,38 @@ class ChatLog:
         self.table_id = table_id
         self.engine = engine
         self.lines: list[dict[str, Any]] | None = None
+        # load and add run in worker threads (asyncio.to_thread): a joining player's first load
+        # could read the rows before a line was stored and then replace the list that line had
+        # been appended to, so the line vanished from the history a player sees on coming back
+        self._lock = threading.Lock()
 
     def load(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return self._loaded()
+
+    def _loaded(self) -> list[dict[str, Any]]:
         if self.lines is None:
-            _ensure_schema(self.engine)
-            with self.engine.connect() as conn:
-                rows = conn.execute(
-                    select(chat_t.c.n, chat_t.c.seat, chat_t.c.name, chat_t.c.text)
-                    .where(chat_t.c.table_id == self.table_id)
-                    .order_by(chat_t.c.n)
-                ).all()
-            self.lines = [{"n": r.n, "seat": r.seat, "name": r.name, "text": r.text} for r in rows]
+            self.lines = self._read()
         return self.lines
 
+    def _read(self) -> list[dict[str, Any]]:
+        _ensure_schema(self.engine)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat_t.c.n, chat_t.c.seat, chat_t.c.name, chat_t.c.text)
+                .where(chat_t.c.table_id == self.table_id)
+                .order_by(chat_t.c.n)
+            ).all()
+        return [{"n": r.n, "seat": r.seat, "name": r.name, "text": r.text} for r in rows]
+
     def add(self, seat: int | None, name: str, text: str) -> dict[str, Any]:
-        lines = self.load()
-        line = {"n": len(lines), "seat": seat, "name": name, "text": text}
-        with self.engine.begin() as conn:
-            conn.execute(insert(chat_t).values(table_id=self.table_id, at=time.time(), **line))
-        lines.append(line)
-        return line
+        with self._lock:
+            lines = self._loaded()
+            line = {"n": len(lines), "seat": seat, "name": name, "text": text}
+            with self.engine.begin() as conn:
+                conn.execute(insert(chat_t).values(table_id=self.table_id, at=time.time(), **line))
+            lines.append(line)
+            return line
 
 
 _logs: dict[str, ChatLog] = {}
