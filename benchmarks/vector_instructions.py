@@ -28,7 +28,6 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # before numba is imported
 import argparse
 import subprocess
 import sys
-import types
 from typing import Any
 
 import numpy as np
@@ -91,14 +90,9 @@ def _applies(
 def _stage_loops(engine: Any) -> dict[str, Any]:
     """The loops above compiled against ``engine``'s rules, as ``core/batch_driver.py`` binds its
     loops (so the rules are inlined as in a step)."""
-    from tabletrek.core.mt19937 import njit
+    from tabletrek.core.batch_driver import bind_loop
 
-    loops = {}
-    for template in (_masks, _observes, _applies):
-        fn = types.FunctionType(template.__code__, vars(engine), template.__name__)
-        fn.__qualname__ = f"{template.__name__}_{engine.__name__.replace('.', '_')}"
-        loops[template.__name__] = njit(fn)
-    return loops
+    return {t.__name__: bind_loop(t, vars(engine)) for t in (_masks, _observes, _applies)}
 
 
 def run_stage(game: str, envs: int, stage: str, repeats: int) -> int:

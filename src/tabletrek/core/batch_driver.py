@@ -110,15 +110,19 @@ def bind(namespace: dict[str, Any]) -> tuple[Callable[..., int], Callable[..., N
     missing = [name for name in RULES if name not in namespace]
     if missing:
         raise TypeError(f"{namespace.get('__name__')} lacks the driver's {', '.join(missing)}")
+    return bind_loop(_step_batch, namespace), bind_loop(_reset_batch, namespace)
+
+
+def bind_loop(template: Callable[..., Any], namespace: dict[str, Any]) -> Callable[..., Any]:
+    """``template`` compiled with its global names resolved in ``namespace`` (an engine module's),
+    so the engine's rules are inlined into it."""
     module = namespace["__name__"]
-    bound = []
-    for template in (_step_batch, _reset_batch):
-        fn = types.FunctionType(template.__code__, namespace, template.__name__)
-        # numba names a cache index after the source file and the qualified name: one per
-        # engine, or the engines (alike in their argument types) would load each other's loops.
-        fn.__qualname__ = f"{template.__name__}_{module.replace('.', '_')}"
-        fn.__module__ = module
-        fn.__doc__ = template.__doc__
-        fn.__annotations__ = dict(template.__annotations__)
-        bound.append(njit(fn))
-    return bound[0], bound[1]
+    fn = types.FunctionType(template.__code__, namespace, template.__name__)
+    # numba names a cache index after the source file and the qualified name: one per engine, or
+    # the engines (alike in their argument types) would load each other's loops.
+    fn.__qualname__ = f"{template.__name__}_{module.replace('.', '_')}"
+    fn.__module__ = module
+    fn.__doc__ = template.__doc__
+    fn.__annotations__ = dict(template.__annotations__)
+    compiled: Callable[..., Any] = njit(fn)
+    return compiled
