@@ -42,6 +42,26 @@ def test_every_game_honours_the_basic_contract(name: str) -> None:
     assert State.from_json(state.to_json()).to_json() == state.to_json()
 
 
+@pytest.mark.parametrize("name", tabletrek.games())
+def test_legal_actions_is_a_snapshot_a_caller_cannot_change(name: str) -> None:
+    # The state checks ``apply`` against the very tuple it hands out (no copy per call), so the
+    # result must be immutable, and a caller's own list made from it must not reach the state.
+    state = tabletrek.load(name).new_game(seed=3)
+    legal = state.legal_actions()
+    assert isinstance(legal, tuple) and state.legal_actions() is legal
+    mine = list(legal)
+    mine.clear()
+    assert state.legal_actions() == legal and len(legal) > 0
+    state.apply(legal[-1])
+    after = state.legal_actions()
+    assert isinstance(after, tuple) and after is not legal
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+        if len(state.history) > 2000:  # a game without an end would otherwise hang the test
+            break
+    assert state.is_over and state.legal_actions() == ()
+
+
 def test_state_from_json_reports_malformed_input() -> None:
     with pytest.raises(ValueError, match="not valid JSON"):
         State.from_json("{nope")

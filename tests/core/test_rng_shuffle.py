@@ -10,7 +10,7 @@ import pytest
 from tabletrek.core.rng import randint, shuffle
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 8, 9, 54, 55, 99, 100, 129, 256, 1000])
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 8, 9, 54, 55, 99, 100, 129, 256, 1000, 1024, 1025, 3000])
 def test_same_permutation_and_generator_state(length: int) -> None:
     for seed in range(40):
         theirs, ours = random.Random(seed), random.Random(seed)

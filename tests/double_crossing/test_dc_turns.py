@@ -335,7 +335,7 @@ def test_passing_central_station_with_six_contracts_wins() -> None:
     s.apply("roll")
     assert s.is_over and s.result is not None and s.result.winners == (0,)
     assert s.result.reason == "double_crossing.end.home" and s.pos[0] == 0
-    assert s.current_player is None and s.legal_actions() == []
+    assert s.current_player is None and s.legal_actions() == ()
 
 
 def test_a_won_game_stays_over_through_clone_and_json() -> None:
@@ -351,7 +351,7 @@ def test_a_won_game_stays_over_through_clone_and_json() -> None:
     for copy in (s.clone(), DoubleCrossingState.from_json(s.to_json())):
         assert isinstance(copy, DoubleCrossingState)
         assert copy.is_over and copy.ended and copy.winner == 0
-        assert copy.current_player is None and copy.legal_actions() == []
+        assert copy.current_player is None and copy.legal_actions() == ()
         assert copy.to_json() == s.to_json()
     with pytest.raises(IllegalAction) as info:
         s.apply("roll")

@@ -53,7 +53,7 @@ def test_completing_the_exact_set_wins_at_once() -> None:
     assert result.scores == (110.0, 0.0)
     assert result.returns == (1.0, -1.0)
     assert events[-1].key == "touring.event.won"
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply("play 1")
 

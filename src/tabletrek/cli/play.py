@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -96,7 +97,7 @@ class TerminalTable:
         console.print(parts[topic])
         return True
 
-    def menu(self, seat: int, legal: list[Action], everything: bool = False) -> None:
+    def menu(self, seat: int, legal: Sequence[Action], everything: bool = False) -> None:
         view = self.state.view(seat)
         texts = [self.ui.describe(action, view, self.lang, self.names) for action in legal]
         if self.compact and not everything and len(legal) > COMPACT_MENU:

@@ -51,17 +51,22 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     (unchanged since 3.2, and what ``core/mt19937.py`` compiles): from the last item down, swap
     with an index below i + 1, drawn by rejection from ``getrandbits`` of its bit length.
     ``tests/core/test_rng_shuffle.py`` holds it to ``random.Random.shuffle``."""
-    if type(rng) is not random.Random:  # a subclass may draw differently
-        rng.shuffle(items)
+    if type(rng) is not random.Random or len(items) > len(DRAW_BITS):
+        rng.shuffle(items)  # a subclass may draw differently; a list that long is rare
         return
     getrandbits = rng.getrandbits
+    bits = DRAW_BITS
     for i in reversed(range(1, len(items))):
-        n = i + 1
-        k = n.bit_length()
+        k = bits[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+DRAW_BITS = tuple((i + 1).bit_length() for i in range(1024))
+"""The bits of the draw that picks position ``i``'s partner in ``shuffle`` (one of ``i + 1``):
+looked up rather than computed per card, for the decks and piles the games shuffle."""
 
 
 def randint(rng: random.Random, low: int, high: int) -> int:

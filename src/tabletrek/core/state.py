@@ -63,7 +63,7 @@ class State(ABC):
     seed: int
     rng: random.Random
     _history: list[str]
-    _legal: list[Action] | None
+    _legal: tuple[Action, ...] | None
 
     FORMAT: ClassVar[int] = STATE_FORMAT
 
@@ -133,11 +133,16 @@ class State(ABC):
 
     # ----- the contract -------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal moves in a fixed order (the order seeded games and action masks rely on).
+
+        An immutable snapshot: the state checks ``apply`` against this same tuple, so a caller
+        cannot change what is legal by editing what it was given (and no copy is made per call).
+        """
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
-        return list(legal)
+            legal = self._legal = () if self.is_over else tuple(self._legal_actions())
+        return legal
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (or its text). An illegal one raises IllegalAction and changes nothing."""
@@ -145,7 +150,7 @@ class State(ABC):
             raise IllegalAction("core.illegal.game_over")
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions()
+            legal = self._legal = tuple(self._legal_actions())
         # Identity first: an action is nearly always an element of the list just offered, and
         # ``action in legal`` would call the dataclass ``__eq__`` (a Python call) on every element
         # before it. Text, and equal-but-new Action objects, take the full check.
@@ -158,7 +163,7 @@ class State(ABC):
         self._history.append(action.text)
         return self._apply(action)
 
-    def _checked(self, action: object, legal: list[Action]) -> Action:
+    def _checked(self, action: object, legal: tuple[Action, ...]) -> Action:
         """``action`` as a legal Action (text is parsed), or the IllegalAction saying why not."""
         if isinstance(action, str):
             return self.parse(action)

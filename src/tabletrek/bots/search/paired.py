@@ -21,6 +21,7 @@ dealt from (Touring: a greedy opponent who discarded held nothing playable).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.bots.search.base import SearchBot, playouts_in_threads
@@ -136,7 +137,7 @@ class PairedSearchBot(SearchBot):
         return deadline is not None and time.perf_counter() >= deadline
 
     def _python_compare(
-        self, state: State, world: State, legal: list[Action], default: int, deadline: float | None
+        self, state: State, world: State, legal: Sequence[Action], default: int, deadline: float | None
     ) -> int:
         """The comparison with Python playouts. ``iterations`` counts playouts (one per live
         candidate per world). Candidates clearly worse than the default (upper bound below zero)
@@ -173,7 +174,7 @@ class PairedSearchBot(SearchBot):
         return _best_above_zero(bounds, default)
 
     def _compiled_compare(
-        self, state: State, legal: list[Action], default: int, deadline: float | None
+        self, state: State, legal: Sequence[Action], default: int, deadline: float | None
     ) -> int:
         """The comparison on the game's compiled playouts, a batch of worlds per call. Each move's
         paired differences against the default are kept as running sums, so judging a move after

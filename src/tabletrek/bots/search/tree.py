@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletrek.bots.search.base import SearchBot
@@ -78,7 +79,7 @@ class TreeSearchBot(SearchBot):
             return self.policy(world, self.rng).index
         return None
 
-    def _most_visited(self, root: Node, legal: list[Action], favourite: int | None) -> Action:
+    def _most_visited(self, root: Node, legal: Sequence[Action], favourite: int | None) -> Action:
         """The most visited legal move is the robust choice. The favourite keeps ``trust`` extra
         visits: single noisy playouts should not overturn it."""
         trust = self.settings.trust

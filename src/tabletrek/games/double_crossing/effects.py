@@ -7,7 +7,7 @@ module can use them.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
@@ -68,6 +68,12 @@ def cards_available(state: DoubleCrossingState) -> int:
 
 def die(state: DoubleCrossingState) -> int:
     return randint(state.rng, 1, 6)
+
+
+@cache  # a few keys x 6 seats x 6 faces: made once, then shared like every Event
+def die_event(key: str, seat: int, face: int) -> Event:
+    """The event of one die rolled by ``seat`` (a crew-card purchase, a Train Shop)."""
+    return Event(key, {"player": SEAT_REF[seat], "face": face})
 
 
 def duel(state: DoubleCrossingState, a: int, b: int, events: list[Event]) -> bool:

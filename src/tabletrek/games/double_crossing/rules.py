@@ -28,6 +28,7 @@ from tabletrek.games.double_crossing.effects import (
     Refusal,
     cards_available,
     die,
+    die_event,
     draw_card,
     end_game,
     play_card,
@@ -151,7 +152,7 @@ class Preroll(Step):
             roll(state, seat, a, events)
             return
         face = die(state)  # buying crew cards instead of rolling: the die limits the purchase
-        events.append(Event("double_crossing.event.card_roll", {"player": SEAT_REF[seat], "face": face}))
+        events.append(die_event("double_crossing.event.card_roll", seat, face))
         state.stack.append(BuyCards(seat, face))
 
 
@@ -219,7 +220,7 @@ def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     if state.again and not state.hard_end:
         state.again = False
         state.stack.append(Preroll(seat))
-        events.append(Event("double_crossing.event.again", {"player": SEAT_REF[seat]}))
+        events.append(AGAIN[seat])
         return
     if state.engineer_ok and not state.hard_end and not state.used_engineer:
         # Asked whether or not an Engineer is held, so the prompt tells nobody about the hand.
@@ -237,6 +238,9 @@ def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
             end_game(state, None, events)
             return
     begin_turn(state, events)
+
+
+AGAIN = tuple(Event("double_crossing.event.again", {"player": ref}) for ref in SEAT_REF)
 
 
 @lru_cache(maxsize=4096)  # bounded: ``max_rounds`` has no ceiling

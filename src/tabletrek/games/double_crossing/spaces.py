@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event
 from tabletrek.games.double_crossing.content import CAR_TYPES, PASSENGER, Space
-from tabletrek.games.double_crossing.effects import SEAT_REF, Refusal, die, draw_card, end_game
+from tabletrek.games.double_crossing.effects import SEAT_REF, Refusal, die, die_event, draw_card, end_game
 from tabletrek.games.double_crossing.moves import DECLINE, GO, MOVE
 from tabletrek.games.double_crossing.offers import Connect, DoubleCross, Return, Trade, Yard
 from tabletrek.games.double_crossing.steps import BuyCards, Drop, Pay, Rack, Step, Task, check_rack, gain_car
@@ -183,7 +183,7 @@ def on_train_shop(
     state: DoubleCrossingState, seat: int, sp: Space, own: bool, events: list[Event], steps: list[Step]
 ) -> None:
     face = die(state)
-    events.append(Event("double_crossing.event.shop_roll", {"player": SEAT_REF[seat], "face": face}))
+    events.append(die_event("double_crossing.event.shop_roll", seat, face))
     gain_car(state, seat, state.game.content.die_car[face - 1], events)
 
 

@@ -120,7 +120,7 @@ class DoubleCrossingState(State):
         self.stack[-1].decide(self, kind, a, b, events)
         # The run stops at a decision whose options it has just listed: those are the legal
         # actions, so legal_actions() need not list them again.
-        self._legal = rules.advance(self, events)
+        self._legal = tuple(rules.advance(self, events))
         return events
 
     def explain(self, text: str) -> IllegalAction:

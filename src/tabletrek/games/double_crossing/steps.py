@@ -147,6 +147,13 @@ def offer_or_skip(options: list[Action], closing: Action) -> list[Action]:
     return [*options, closing] if options else []
 
 
+GAINED_CAR = tuple(
+    tuple(Event("double_crossing.event.gain_car", {"player": ref, "car": car}) for car in CAR_REF)
+    for ref in SEAT_REF
+)
+"""A car from the yard, by [seat][car]: made once, shared like every Event."""
+
+
 def gain_car(state: DoubleCrossingState, seat: int, car: int, events: list[Event]) -> None:
     """A car from the yard (if one is left) onto the rack; a 7th car is sold back."""
     if not state.yard[car]:
@@ -156,7 +163,7 @@ def gain_car(state: DoubleCrossingState, seat: int, car: int, events: list[Event
         return
     state.yard[car] -= 1
     state.cars[seat][car] += 1
-    events.append(Event("double_crossing.event.gain_car", {"player": SEAT_REF[seat], "car": CAR_REF[car]}))
+    events.append(GAINED_CAR[seat][car])
     check_rack(state, seat)
 
 

@@ -6,6 +6,7 @@ seat's hand and the table) and, for the planner, ``state.view(seat)``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
-def _plays(game: MexicanTrain, legal: list[Action]) -> list[tuple[Action, int, int]]:
+def _plays(game: MexicanTrain, legal: Sequence[Action]) -> list[tuple[Action, int, int]]:
     """(action, tile, train) for every tile play among ``legal``."""
     limit = game.draw_action.index
     return [(a, *divmod(a.index, game.slots)) for a in legal if a.index < limit]

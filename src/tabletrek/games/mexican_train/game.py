@@ -94,6 +94,14 @@ class MexicanTrain(Game[MexicanTrainState]):
         )
         self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
         ts = self.tileset
+        # double_events[seat][tile]: a double played outside a first-turn run (the bonus play follows).
+        self.double_events: tuple[dict[int, Event], ...] = tuple(
+            {
+                double: Event("mexican_train.event.double", {"player": ref, "tile": ts.texts[double]})
+                for double in ts.double_of
+            }
+            for ref in self.seat_refs[: self.players]
+        )
         self.play_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple(
                 Action(t * self.slots + r, f"play {ts.texts[t]} {self.train_names[r]}")

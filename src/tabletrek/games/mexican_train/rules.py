@@ -322,9 +322,7 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         state.bonus = True
         state.phase = PLAY
         state.drawn = NO_TILE
-        events.append(
-            Event("mexican_train.event.double", {"player": game.seat_refs[seat], "tile": ts.texts[tile]})
-        )
+        events.append(game.double_events[seat][tile])
     else:
         end_turn(state)
 

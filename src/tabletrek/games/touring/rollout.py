@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from tabletrek.core.search import logistic_value
@@ -69,7 +69,7 @@ def greedy_policy(state: TouringState, rng: random.Random) -> Action:
     return best
 
 
-def scores(state: TouringState, legal: list[Action]) -> list[tuple[float, Action]]:
+def scores(state: TouringState, legal: Sequence[Action]) -> list[tuple[float, Action]]:
     """Greedy's score of every legal move for the player to act."""
     return list(zip(shared_scores(Seen.from_state(state), legal, W), legal, strict=True))
 

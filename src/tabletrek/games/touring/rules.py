@@ -341,6 +341,20 @@ DISCARDED = _event_per_seat_and_card("touring.event.discard")
 DREW = _event_per_seat_and_card("touring.event.drew", secret=True)
 PASSED = tuple(Event("touring.event.pass", {"player": SEAT[s]}) for s in range(MAX_SEATS))
 SPEEDING = tuple(Event("touring.event.speeding", {"player": SEAT[s]}) for s in range(MAX_SEATS))
+ATTACKED = tuple(
+    tuple(
+        tuple(
+            tuple(
+                Event("touring.event.attack", {"player": SEAT[s], "card": CARD_REF[c], "target": target})
+                for target in targets
+            )
+            for c in range(CARD_TYPES)
+        )
+        for s in range(MAX_SEATS)
+    )
+    for targets in (SEAT, TEAM_REF)
+)
+"""An attack that costs no mileage, by [team game][seat][card][target]: a seat, or a team in team games."""
 
 
 def deal(state: TouringState) -> None:
@@ -420,11 +434,10 @@ def drive(state: TouringState, seat: int, team: int, card: int) -> Event:
 
 
 def attack(state: TouringState, seat: int, card: int, victim: int, variant: int) -> Event:
-    target = TEAM_REF[victim] if state.game.team_games else SEAT[victim]
-    args: dict[str, Any] = {"player": SEAT[seat], "card": CARD_REF[card], "target": target}
+    team_games = state.game.team_games
     if card == CITY:
         state.speed[victim].append(card)
-        return Event("touring.event.attack", args)
+        return ATTACKED[team_games][seat][card][victim]
     state.go[victim].append(card)
     miles = state.miles[victim]
     lost = mileage_lost(card, miles, not state.is_limited(victim), variant)
@@ -432,9 +445,15 @@ def attack(state: TouringState, seat: int, card: int, victim: int, variant: int)
         miles[slot] -= 1
         state.discard.append(slot + M1)
     if not lost:
-        return Event("touring.event.attack", args)
-    args["lost"] = " + ".join(str(MILES[slot]) for slot in lost)
-    args["miles"] = sum(MILES[slot] for slot in lost)
+        return ATTACKED[team_games][seat][card][victim]
+    target = TEAM_REF[victim] if team_games else SEAT[victim]
+    args = {
+        "player": SEAT[seat],
+        "card": CARD_REF[card],
+        "target": target,
+        "lost": " + ".join(str(MILES[slot]) for slot in lost),
+        "miles": sum(MILES[slot] for slot in lost),
+    }
     return Event("touring.event.attack_loss", args)
 
 

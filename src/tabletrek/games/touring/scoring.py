@@ -8,6 +8,7 @@ determinization and cannot afford a view dict per move).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +79,7 @@ class Seen:
         return [self.required[i] - self.miles[team][i] for i in range(4)]
 
 
-def scores(seen: Seen, legal: list[Action], w: Weights) -> list[float]:
+def scores(seen: Seen, legal: Sequence[Action], w: Weights) -> list[float]:
     """The greedy score of each legal move, in order."""
     hand = seen.hand
     needs = seen.needs(seen.team)
