@@ -20,6 +20,11 @@ that model's plain table instead (``plain-<model>`` in benchmarks/data/codenames
 beside the shipped ones): like USE in the headline rows, a partner must read bare words, or the row
 would measure agreement on a shared WordNet pipeline.
 
+Chinese has a native development partner too: m3e-small (zh-a-m3e, zh-b-m3e, zh-m3e-same; research
+licence, so its table lives in benchmarks/data/codenames_partner_zh_hant only). ``--tables DIR`` adds
+a directory of development tables (scripts/codenames_zh_native.py --dev-out) whose models rows can
+then name in --param giver_models=... / guesser_models=....
+
 Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
 still given; "(bonus)": on a guess past the clue's announced number), sudden-death losses, mean clue
 turns of wins, agents found, announced number and greens found per clue, and the median wall time of
