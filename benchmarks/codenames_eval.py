@@ -20,6 +20,11 @@ that model's plain table instead (``plain-<model>`` in benchmarks/data/codenames
 beside the shipped ones): like USE in the headline rows, a partner must read bare words, or the row
 would measure agreement on a shared WordNet pipeline.
 
+Chinese has a native development partner too: m3e-small (zh-a-m3e, zh-b-m3e, zh-m3e-same; research
+licence, so its table lives in benchmarks/data/codenames_partner_zh_hant only). ``--tables DIR`` adds
+a directory of development tables (scripts/codenames_zh_native.py --dev-out) whose models rows can
+then name in --param giver_models=... / guesser_models=....
+
 Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
 still given; "(bonus)": on a guess past the clue's announced number), sudden-death losses, mean clue
 turns of wins, agents found, announced number and greens found per clue, and the median wall time of
@@ -32,10 +37,12 @@ fully decoded.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +80,19 @@ _ZH_READERS = "minilm,l3,glove"
 for _held, _rest in (("e5", f"mpnet,{_ZH_READERS}"), ("mpnet", f"e5,{_ZH_READERS}")):
     CONFIGS[f"zh-a-loo-{_held}"] = {"lang": "zh-Hant", "giver_models": _rest, "guesser_models": _held}
     CONFIGS[f"zh-b-loo-{_held}"] = {"lang": "zh-Hant", "giver_models": _held, "guesser_models": _rest}
+# A native Chinese development partner: m3e-small (a Chinese BERT trained on Chinese sentence pairs,
+# non-commercial research licence, so it lives in benchmarks/data/codenames_partner_zh_hant and never
+# in the shipped tables; scripts/codenames_zh_native.py). Unlike the loo rows it shares no dictionary
+# with the AI's tables: zh-a-m3e (the AI gives, m3e guesses), zh-b-m3e (m3e gives, the AI guesses),
+# zh-m3e-same (m3e with itself: the policy's ceiling with this reader).
+PARTNERS = {"zh-Hant": "m3e"}
+CONFIGS["zh-a-m3e"] = {"lang": "zh-Hant", "giver_models": AI["zh-Hant"], "guesser_models": "m3e"}
+CONFIGS["zh-b-m3e"] = {"lang": "zh-Hant", "giver_models": "m3e", "guesser_models": AI["zh-Hant"]}
+CONFIGS["zh-m3e-same"] = {"lang": "zh-Hant", "giver_models": "m3e", "guesser_models": "m3e"}
 GROUPS = {
     "loo": tuple(name for name in CONFIGS if "-loo-" in name),
     "loo-en": tuple(name for name in CONFIGS if name.startswith("en-") and "-loo-" in name),
+    "m3e": ("zh-a-m3e", "zh-b-m3e"),
 }
 
 
@@ -91,15 +108,22 @@ def parse_param(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def load_heldout(lang: str) -> None:
-    """Add the held-out model's table, and the plain tables of gloss-reading models, to the loaded
-    tables (the AI itself never reads them)."""
+def load_heldout(lang: str, extra: Sequence[Path] = ()) -> None:
+    """Add the held-out model's table, the plain tables of gloss-reading models, the native partner's
+    table, and any ``--tables`` directories to the loaded tables (the AI itself never reads them
+    unless a row names them)."""
     loaded = tables.load_tables(lang)
     folder = lang.replace("-", "_").lower()
     if HELDOUT not in loaded.models:
         loaded.add_models(HELDOUT_DIR / f"codenames_heldout_{folder}")
     if glossed(lang) and not any(m.startswith("plain-") for m in loaded.models):
         loaded.add_models(HELDOUT_DIR / f"codenames_plain_{folder}")
+    if lang in PARTNERS and PARTNERS[lang] not in loaded.models:
+        loaded.add_models(HELDOUT_DIR / f"codenames_partner_{folder}")
+    for directory in extra:
+        manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+        if manifest["language"] == lang and not set(manifest["models"]) <= set(loaded.models):
+            loaded.add_models(directory)
 
 
 def glossed(lang: str) -> set[str]:
@@ -159,6 +183,14 @@ def main() -> None:
         "--option", action="append", type=parse_param, default=[], help="rule option, e.g. tokens=11"
     )
     parser.add_argument("--samples", type=int, default=50, help="sampled clues per a-heldout row")
+    parser.add_argument(
+        "--tables",
+        action="append",
+        type=Path,
+        default=[],
+        help="a directory of development tables over the same vocabulary (its models become nameable "
+        "in --param giver_models=... / guesser_models=...)",
+    )
     args = parser.parse_args()
     extra = dict(args.param)
     seeds = range(args.seed, args.seed + args.games)
@@ -183,7 +215,7 @@ def main() -> None:
     for name in names:
         config = dict(CONFIGS[name])
         lang = config.pop("lang")
-        load_heldout(lang)
+        load_heldout(lang, args.tables)
         if "-loo-" in name:
             side = "guesser_models" if "-a-" in name else "giver_models"
             config[side] = partner_side(config[side], lang)

