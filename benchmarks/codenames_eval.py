@@ -2,7 +2,7 @@
 the AI has never seen.
 
     python -m benchmarks.codenames_eval [--games 300] [--seed 0] [--config NAME ...] [--param k=v ...]
-        [--samples 50] [--no-samples]
+        [--samples 50]
 
 Every game is a standard two-player game (9 tokens) played through the real rules; each seat is the
 AI, and the *configuration* says which embedding tables its clue-giver and its guesser use. The
