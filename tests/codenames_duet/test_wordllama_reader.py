@@ -68,7 +68,15 @@ def test_extend_adds_a_model_and_keeps_the_others_unchanged(tmp_path: Path) -> N
     arrays: dict[str, np.ndarray] = {}
     entry = build.store_table(arrays, "fake", rng.normal(size=(5, 8)), 8, 2, np.array([2, 3, 4]))
     vocab_text = "\n".join(words) + "\n"
-    meta = {"format": 2, "language": "en", "n_clues": 2, "n_words": 5, "board_pack": pack.name}
+    sources = {"wordfreq": "test"}  # the vocabulary's record, which --extend must keep
+    meta = {
+        "format": 2,
+        "language": "en",
+        "n_clues": 2,
+        "n_words": 5,
+        "board_pack": pack.name,
+        "vocabulary_sources": sources,
+    }
     build.write_tables(
         out, arrays, {"vocab.txt": vocab_text}, {**meta, "models": {"fake": entry}, "attribution": ""}
     )
@@ -91,6 +99,7 @@ def test_extend_adds_a_model_and_keeps_the_others_unchanged(tmp_path: Path) -> N
     assert list(manifest["models"]) == ["fake", "wordllama"]
     assert manifest["models"]["fake"] == json.loads(json.dumps(entry))
     assert "WordLlama" in manifest["attribution"]
+    assert manifest["vocabulary_sources"] == sources
     with np.load(out / "tables.npz") as data:
         assert np.array_equal(data["fake_q"], arrays["fake_q"])
         assert data["wordllama_q"].shape == (5, 256)  # 256 dims: PCA keeps them all
