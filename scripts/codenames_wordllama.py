@@ -13,14 +13,13 @@ models' tables) and none agreed better: weighting pieces by length or by token i
 only or doubled, unit-length token rows, removing the top 1-8 principal axes, averaging "music" with
 "Music" / "MUSIC" / "the music" (docs/notes/codenames-wordllama-2026-12-02.md).
 
-The safetensors file is an 8-byte little-endian header length, a JSON header and the raw tensor: it
-is read with numpy rather than adding the ``safetensors`` package for one fp16 matrix.
+The safetensors file is read with numpy (``codenames_encoder.read_safetensors``, as mpnet's weights
+are) rather than adding the ``safetensors`` package for one fp16 matrix.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,14 +38,10 @@ def package_dir() -> Path:
 
 
 def read_safetensors(path: Path, key: str = "embedding.weight") -> np.ndarray:
-    raw = path.read_bytes()
-    size = int.from_bytes(raw[:8], "little")
-    entry = json.loads(raw[8 : 8 + size])[key]
-    if entry["dtype"] != "F16":
-        raise SystemExit(f"{path}: expected an F16 tensor, found {entry['dtype']}")
-    start, stop = entry["data_offsets"]
-    data = np.frombuffer(raw, dtype="<f2", count=(stop - start) // 2, offset=8 + size + start)
-    return data.reshape(entry["shape"]).astype(np.float32)
+    """The weights file's fp16 matrix, as float32 (another stored type is refused)."""
+    from codenames_encoder import read_safetensors as read_arrays
+
+    return read_arrays(path.read_bytes(), kinds={"F16": np.float16})[key]
 
 
 def embedder() -> Callable[[Sequence[str]], np.ndarray]:

