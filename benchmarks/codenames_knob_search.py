@@ -9,16 +9,24 @@ The giver's knobs are searched on zh-a-m3e (the AI gives, m3e guesses), the gues
 in turn every listed value is played with the other knobs at the current best; a value replaces the
 current one only if it wins at least ``--lead`` more games (ties and small leads keep it). Each
 played setting prints one line: knob values, wins, load average.
+
+    python -m benchmarks.codenames_knob_search --confirm [--seed 1300] [--games 600] --param k=v ...
+
+plays the candidate knobs (on the AI's role) against today's defaults on fresh seeds, rows zh-a-m3e,
+zh-b-m3e, zh-a-loo-mpnet, zh-b-loo-mpnet, and applies the ship rule fixed beforehand: the m3e rows'
+mean rises >= 2 points, McNemar's z over their paired (row, seed) games >= 1.96, and the mpnet rows'
+mean falls by no more than 2 points.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from typing import Any
 
 from benchmarks import codenames_eval as ce
-from tabletrek.games.codenames_duet.ai.selfplay import run
+from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
 
 GRID: dict[str, dict[str, list[Any]]] = {
     "giver": {
@@ -42,22 +50,74 @@ GRID: dict[str, dict[str, list[Any]]] = {
     },
 }
 ROWS = {"giver": "zh-a-m3e", "guesser": "zh-b-m3e"}
+CONFIRM_ROWS = ("zh-a-m3e", "zh-b-m3e", "zh-a-loo-mpnet", "zh-b-loo-mpnet")
+
+
+def play_row(name: str, seeds: range, knobs: dict[str, Any]) -> Summary:
+    """One evaluation row with ``knobs`` on the AI's role and the pinned partner."""
+    config = dict(ce.CONFIGS[name])
+    lang = config.pop("lang")
+    ce.load_heldout(lang, heldout=False)
+    params = {**config, **knobs}
+    return run(seeds, params, {"word_pack": lang}, ce.pinned_partner(params, ce.ai_roles(name), lang))
+
+
+def confirm(seeds: range, knobs: dict[str, Any]) -> None:
+    print(f"confirmation, seeds {seeds.start}..{seeds.stop - 1}, candidate {knobs} against today's defaults")
+    won: dict[tuple[str, str], list[bool]] = {}
+    for name in CONFIRM_ROWS:
+        for label, setting in (("default", {}), ("candidate", knobs)):
+            summary = play_row(name, seeds, setting)
+            won[name, label] = [o.ending == "won" for o in summary.outcomes]
+            low, high = summary.wilson("won")
+            print(
+                f"{name:15} {label:9} wins {summary.count('won'):4}/{summary.games} "
+                f"{summary.rate('won'):6.1%} "
+                f"({low:.1%}-{high:.1%}) assassin {summary.rate('assassin'):6.1%} "
+                f"sudden {summary.rate('sudden_death'):6.1%} N/clue {summary.per_clue('announced'):.2f} "
+                f"hit/clue {summary.per_clue('hits'):.2f}; load {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
+
+    def mean(rows: tuple[str, ...], label: str) -> float:
+        return sum(sum(won[r, label]) / len(won[r, label]) for r in rows) / len(rows)
+
+    m3e, mpnet = CONFIRM_ROWS[:2], CONFIRM_ROWS[2:]
+    rise = mean(m3e, "candidate") - mean(m3e, "default")
+    fall = mean(mpnet, "default") - mean(mpnet, "candidate")
+    pairs = [(c, d) for r in m3e for c, d in zip(won[r, "candidate"], won[r, "default"], strict=True)]
+    b = sum(c and not d for c, d in pairs)
+    c = sum(d and not c for c, d in pairs)
+    z = (b - c) / math.sqrt(b + c) if b + c else 0.0
+    before, after = mean(m3e, "default"), mean(m3e, "candidate")
+    print(f"m3e rows: mean {before:.2%} -> {after:.2%} (rise {rise * 100:+.2f} points)")
+    print(f"paired (row, seed) games: candidate only {b}, default only {c}, McNemar z {z:.2f}")
+    before, after = mean(mpnet, "default"), mean(mpnet, "candidate")
+    print(f"mpnet rows: mean {before:.2%} -> {after:.2%} (fall {fall * 100:+.2f} points)")
+    ship = rise >= 0.02 and z >= 1.96 and fall <= 0.02
+    print(f"ship rule: {'SHIP' if ship else 'do not ship'}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--role", choices=sorted(GRID), required=True)
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--role", choices=sorted(GRID))
+    parser.add_argument("--confirm", action="store_true", help="confirm --param knobs on fresh seeds")
+    parser.add_argument("--param", action="append", type=ce.parse_param, default=[], help="candidate knob")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--games", type=int)
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--lead", type=int, default=3, help="games a new value must win beyond the current")
     args = parser.parse_args()
+    if args.confirm:
+        seed, games = args.seed or 1300, args.games or 600
+        confirm(range(seed, seed + games), dict(args.param))
+        return
+    if args.role is None:
+        parser.error("--role or --confirm")
+    args.seed, args.games = args.seed or 1000, args.games or 300
     name = ROWS[args.role]
-    config = dict(ce.CONFIGS[name])
-    lang = config.pop("lang")
-    ce.load_heldout(lang, heldout=False)
     seeds = range(args.seed, args.seed + args.games)
     grid = GRID[args.role]
     # the language's current defaults are the start (the pinned partner keeps PARTNER_KNOBS)
@@ -67,11 +127,7 @@ def main() -> None:
     def wins(setting: dict[str, Any]) -> int:
         key = tuple(sorted(setting.items()))
         if key not in played:
-            params = {**config, **setting}
-            summary = run(
-                seeds, params, {"word_pack": lang}, ce.pinned_partner(params, ce.ai_roles(name), lang)
-            )
-            played[key] = summary.count("won")
+            played[key] = play_row(name, seeds, setting).count("won")
             print(
                 f"{name} seeds {seeds.start}..{seeds.stop - 1}: {setting} -> {played[key]}/{args.games} "
                 f"({played[key] / args.games:.1%}); load {os.getloadavg()[0]:.2f}",
