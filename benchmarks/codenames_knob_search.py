@@ -16,6 +16,12 @@ plays the candidate knobs (on the AI's role) against today's defaults on fresh s
 zh-b-m3e, zh-a-loo-mpnet, zh-b-loo-mpnet, and applies the ship rule fixed beforehand: the m3e rows'
 mean rises >= 2 points, McNemar's z over their paired (row, seed) games >= 1.96, and the mpnet rows'
 mean falls by no more than 2 points.
+
+    python -m benchmarks.codenames_knob_search --screen [--seed 2000] [--games 1000]
+
+plays each one-knob change in ``SCREEN`` against today's defaults on the same seeds (giver knobs on
+zh-a-m3e, guesser knobs on zh-b-m3e) and prints McNemar's z of the paired wins; a change passes at
+z >= 2.5 (round 9b in the notes).
 """
 
 from __future__ import annotations
@@ -50,6 +56,24 @@ GRID: dict[str, dict[str, list[Any]]] = {
     },
 }
 ROWS = {"giver": "zh-a-m3e", "guesser": "zh-b-m3e"}
+SCREEN: dict[str, list[tuple[str, Any]]] = {
+    "giver": [
+        ("max_number", 2),
+        ("max_number", 3),
+        ("assassin_cost", 1.5),
+        ("assassin_cost", 6.0),
+        ("delta_assassin", 1.5),
+        ("consensus", 0.5),
+    ],
+    "guesser": [
+        ("temperature", 0.4),
+        ("endgame_cost", 4.0),
+        ("loss_cost", 2.0),
+        ("last_token_green", 1.01),
+        ("old_weight", 1.0),
+    ],
+}
+SCREEN_PASS = 2.5
 CONFIRM_ROWS = ("zh-a-m3e", "zh-b-m3e", "zh-a-loo-mpnet", "zh-b-loo-mpnet")
 
 
@@ -60,6 +84,31 @@ def play_row(name: str, seeds: range, knobs: dict[str, Any]) -> Summary:
     ce.load_heldout(lang, heldout=False)
     params = {**config, **knobs}
     return run(seeds, params, {"word_pack": lang}, ce.pinned_partner(params, ce.ai_roles(name), lang))
+
+
+def mcnemar(new: list[bool], old: list[bool]) -> tuple[int, int, float]:
+    """Games only ``new`` won, games only ``old`` won, and McNemar's z of the difference."""
+    b = sum(n and not o for n, o in zip(new, old, strict=True))
+    c = sum(o and not n for n, o in zip(new, old, strict=True))
+    return b, c, (b - c) / math.sqrt(b + c) if b + c else 0.0
+
+
+def screen(seeds: range) -> None:
+    print(f"screen, seeds {seeds.start}..{seeds.stop - 1}: one knob at a time against today's defaults")
+    for role, changes in SCREEN.items():
+        name = ROWS[role]
+        base = [o.ending == "won" for o in play_row(name, seeds, {}).outcomes]
+        rate = sum(base) / len(base)
+        print(f"{name} defaults: {sum(base)}/{len(base)} ({rate:.1%}); load {os.getloadavg()[0]:.2f}")
+        for knob, value in changes:
+            won = [o.ending == "won" for o in play_row(name, seeds, {knob: value}).outcomes]
+            b, c, z = mcnemar(won, base)
+            verdict = "PASS" if z >= SCREEN_PASS else "-"
+            print(
+                f"{name} {knob}={value}: {sum(won)}/{len(won)} ({sum(won) / len(won):.1%}); only it {b}, "
+                f"only defaults {c}, z {z:+.2f} {verdict}; load {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
 
 
 def confirm(seeds: range, knobs: dict[str, Any]) -> None:
@@ -85,10 +134,9 @@ def confirm(seeds: range, knobs: dict[str, Any]) -> None:
     m3e, mpnet = CONFIRM_ROWS[:2], CONFIRM_ROWS[2:]
     rise = mean(m3e, "candidate") - mean(m3e, "default")
     fall = mean(mpnet, "default") - mean(mpnet, "candidate")
-    pairs = [(c, d) for r in m3e for c, d in zip(won[r, "candidate"], won[r, "default"], strict=True)]
-    b = sum(c and not d for c, d in pairs)
-    c = sum(d and not c for c, d in pairs)
-    z = (b - c) / math.sqrt(b + c) if b + c else 0.0
+    b, c, z = mcnemar(
+        [w for r in m3e for w in won[r, "candidate"]], [w for r in m3e for w in won[r, "default"]]
+    )
     before, after = mean(m3e, "default"), mean(m3e, "candidate")
     print(f"m3e rows: mean {before:.2%} -> {after:.2%} (rise {rise * 100:+.2f} points)")
     print(f"paired (row, seed) games: candidate only {b}, default only {c}, McNemar z {z:.2f}")
@@ -104,6 +152,7 @@ def main() -> None:
     )
     parser.add_argument("--role", choices=sorted(GRID))
     parser.add_argument("--confirm", action="store_true", help="confirm --param knobs on fresh seeds")
+    parser.add_argument("--screen", action="store_true", help="one-knob changes against the defaults")
     parser.add_argument("--param", action="append", type=ce.parse_param, default=[], help="candidate knob")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--games", type=int)
@@ -114,8 +163,12 @@ def main() -> None:
         seed, games = args.seed or 1300, args.games or 600
         confirm(range(seed, seed + games), dict(args.param))
         return
+    if args.screen:
+        seed, games = args.seed or 2000, args.games or 1000
+        screen(range(seed, seed + games))
+        return
     if args.role is None:
-        parser.error("--role or --confirm")
+        parser.error("--role, --confirm or --screen")
     args.seed, args.games = args.seed or 1000, args.games or 300
     name = ROWS[args.role]
     seeds = range(args.seed, args.seed + args.games)
