@@ -284,7 +284,8 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     print(
         f"codenames-duet AI evaluation: {args.games} standard games per row, "
-        f"seeds {seeds.start}..{seeds.stop - 1}; held-out partner model: {HELDOUT}; "
+        f"seeds {seeds.start}..{seeds.stop - 1}; held-out partner model: {HELDOUT} "
+        "(loaded only for rows that name it); "
         f"load average {os.getloadavg()[0]:.2f}"
     )
     print(
