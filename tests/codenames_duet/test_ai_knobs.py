@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from benchmarks import codenames_eval
+from benchmarks import codenames_knob_search as search
 
 from tabletrek.core.registry import load
 from tabletrek.games.codenames_duet.ai import bots
@@ -132,3 +133,18 @@ def test_same_rows_give_the_ai_both_roles_and_the_native_ceiling_neither() -> No
     assert codenames_eval.ai_roles("zh-m3e-same") == ()
     assert codenames_eval.ai_roles("en-a-heldout") == ("giver",)
     assert codenames_eval.ai_roles("en-b-loo-glove") == ("guesser",)
+
+
+def test_the_ship_rule_counts_paired_games_both_ways() -> None:
+    new = [True, True, False, True, False]
+    old = [False, True, True, False, False]
+    b, c, z = search.mcnemar(new, old)
+    assert (b, c) == (2, 1) and z == pytest.approx(1 / 3**0.5)
+    assert search.mcnemar(old, new)[2] == pytest.approx(-1 / 3**0.5)
+    assert search.mcnemar(old, old) == (0, 0, 0.0)
+    # every searched knob is one the bots accept, for the role whose row searches it
+    for role, grid in search.GRID.items():
+        fields = bots.GIVER_FIELDS if role == "giver" else bots.GUESSER_FIELDS
+        assert set(grid) <= fields
+        assert {k for k, _ in search.SCREEN[role]} <= fields
+        assert codenames_eval.ai_roles(search.ROWS[role]) == (role,)
