@@ -25,6 +25,11 @@ licence, so its table lives in benchmarks/data/codenames_partner_zh_hant only). 
 a directory of development tables (scripts/codenames_zh_native.py --dev-out) whose models rows can
 then name in --param giver_models=... / guesser_models=....
 
+The partner role plays a pinned policy: ``PARTNER_KNOBS`` (the knob values every default had
+before per-language defaults, round 9), never the AI's language defaults, difficulty or ``--param``
+knobs, which apply to the AI's role only (a-rows: the giver; b-rows: the guesser; <lang>-same: both;
+zh-m3e-same: neither). So tuning the AI's defaults cannot silently change the partner's policy.
+
 Prints per configuration: wins (95% Wilson interval), assassin losses ("(clued)": while clues were
 still given; "(bonus)": on a guess past the clue's announced number), sudden-death losses, mean clue
 turns of wins, agents found, announced number and greens found per clue, and the median wall time of
@@ -41,13 +46,15 @@ import json
 import os
 import random
 import statistics
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabletrek.games.codenames_duet.ai import tables
-from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
+from tabletrek.games.codenames_duet.ai.bots import ClueBot
+from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
+from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
+from tabletrek.games.codenames_duet.ai.selfplay import BotMaker, Summary, run
 
 HELDOUT = "use"
 HELDOUT_DIR = Path(__file__).resolve().parent / "data"
@@ -89,6 +96,87 @@ PARTNERS = {"zh-Hant": "m3e"}
 CONFIGS["zh-a-m3e"] = {"lang": "zh-Hant", "giver_models": AI["zh-Hant"], "guesser_models": "m3e"}
 CONFIGS["zh-b-m3e"] = {"lang": "zh-Hant", "giver_models": "m3e", "guesser_models": AI["zh-Hant"]}
 CONFIGS["zh-m3e-same"] = {"lang": "zh-Hant", "giver_models": "m3e", "guesser_models": "m3e"}
+# Which roles are the AI's in a row (the side whose models are the AI's tables); the other role is
+# the partner and plays PARTNER_KNOBS. Rows not listed: the a-rows give, the b-rows guess.
+AI_ROLES: dict[str, tuple[str, ...]] = {
+    "en-same": ("giver", "guesser"),
+    "zh-same": ("giver", "guesser"),
+    "zh-m3e-same": (),  # the native partner with itself: the policy's ceiling with that reader
+}
+
+# The partner's policy, written out once: the value every knob had before per-language defaults
+# (round 9, ai/README.md), which is what the partners of every earlier row played. The partner's
+# models come from the row; nothing else of the AI's configuration reaches the partner.
+PARTNER_KNOBS: dict[str, dict[str, Any]] = {
+    "giver": {
+        "delta": 0.5,
+        "delta_assassin": 1.0,
+        "tau": 1.5,
+        "max_number": 4,
+        "vocab_cut": 20000,
+        "worst_weight": 0.0,
+        "rarity": 0.1,
+        "consensus": 1.0,
+        "noise": 0.0,
+        "disagreement": 1.0,
+        "assassin_cost": 3.0,
+        "shortlist": 150,
+        "samples": 64,
+        "adapt": 0.0,
+        "adapt_temperature": 0.5,
+        "sigma": 0.7,
+        "big_number_p": 0.5,
+        "learned": 0,
+        "schedule": 1,
+    },
+    "guesser": {
+        "temperature": 0.2,
+        "loss_cost": 4.0,
+        "endgame_cost": 2.0,
+        "endgame_tokens": 2,
+        "spill": 0.3,
+        "old_weight": 0.7,
+        "cap": 0.95,
+        "bonus_green": 0.0,
+        "last_token_green": 0.9,
+        "vocab_cut": 20000,
+        "learned_stop": 0,
+    },
+}
+
+
+def ai_roles(name: str) -> tuple[str, ...]:
+    if name in AI_ROLES:
+        return AI_ROLES[name]
+    return ("giver",) if "-a-" in name else ("guesser",)
+
+
+def pinned_partner(params: dict[str, Any], roles: tuple[str, ...], lang: str) -> BotMaker:
+    """Each seat: the AI with ``params`` in its ``roles``, the partner's PARTNER_KNOBS in the other
+    role (reading the row's tables for that role)."""
+
+    def make(game: Any, seat: int, seed: int) -> ClueBot:
+        bot = ClueBot(game, seat=seat, seed=seed, **params)
+        if "giver" not in roles:
+            models = bot.giver.knobs.models
+            knobs = GiverKnobs(models=models, language=lang, **PARTNER_KNOBS["giver"])
+            bot.giver = ClueGiver(knobs, seed=seed or 0)
+        if "guesser" not in roles:
+            models = bot.guesser.knobs.models
+            bot.guesser = Guesser(GuesserKnobs(models=models, language=lang, **PARTNER_KNOBS["guesser"]))
+        return bot
+
+    return make
+
+
+def partner_note(roles: tuple[str, ...]) -> str:
+    """What the partner role of a row plays, for the printed header."""
+    if len(roles) == 2:
+        return "AI both roles"
+    side = "guesser" if roles == ("giver",) else "giver" if roles else "both roles"
+    return f"partner {side}: PARTNER_KNOBS"
+
+
 GROUPS = {
     "loo": tuple(name for name in CONFIGS if "-loo-" in name),
     "loo-en": tuple(name for name in CONFIGS if name.startswith("en-") and "-loo-" in name),
@@ -108,13 +196,13 @@ def parse_param(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def load_heldout(lang: str, extra: Sequence[Path] = ()) -> None:
-    """Add the held-out model's table, the plain tables of gloss-reading models, the native partner's
-    table, and any ``--tables`` directories to the loaded tables (the AI itself never reads them
-    unless a row names them)."""
+def load_heldout(lang: str, extra: Sequence[Path] = (), heldout: bool = True) -> None:
+    """Add the held-out model's table (unless ``heldout`` is false: development runs never load it),
+    the plain tables of gloss-reading models, the native partner's table, and any ``--tables``
+    directories to the loaded tables (the AI itself never reads them unless a row names them)."""
     loaded = tables.load_tables(lang)
     folder = lang.replace("-", "_").lower()
-    if HELDOUT not in loaded.models:
+    if heldout and HELDOUT not in loaded.models:
         loaded.add_models(HELDOUT_DIR / f"codenames_heldout_{folder}")
     if glossed(lang) and not any(m.startswith("plain-") for m in loaded.models):
         loaded.add_models(HELDOUT_DIR / f"codenames_plain_{folder}")
@@ -196,17 +284,20 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     print(
         f"codenames-duet AI evaluation: {args.games} standard games per row, "
-        f"seeds {seeds.start}..{seeds.stop - 1}; held-out partner model: {HELDOUT}; "
+        f"seeds {seeds.start}..{seeds.stop - 1}; held-out partner model: {HELDOUT} "
+        "(loaded only for rows that name it); "
         f"load average {os.getloadavg()[0]:.2f}"
     )
-    if extra:
-        print(f"knobs: {extra}")
+    print(
+        "the partner role plays PARTNER_KNOBS (every knob at its value before per-language defaults); "
+        "the AI role plays its language's defaults" + (f" with these knobs: {extra}" if extra else "")
+    )
     if args.option:
         print(f"rule options: {dict(args.option)} (not the standard game)")
     header = (
         f"{'configuration':16} {'giver models':18} {'guesser models':18} {'wins':>6} {'95% CI':>13} "
         f"{'assassin':>8} {'(clued)':>7} {'(bonus)':>7} {'sudden':>7} {'turns(win)':>10} {'agents':>6} "
-        f"{'N/clue':>6} {'hit/clue':>8} {'clue ms':>7} {'guess ms':>8}"
+        f"{'N/clue':>6} {'hit/clue':>8} {'clue ms':>7} {'guess ms':>8}  partner"
     )
     print(header)
     quality: list[tuple[str, Summary]] = []
@@ -215,15 +306,15 @@ def main() -> None:
     for name in names:
         config = dict(CONFIGS[name])
         lang = config.pop("lang")
-        load_heldout(lang, args.tables)
         if "-loo-" in name:
             side = "guesser_models" if "-a-" in name else "giver_models"
             config[side] = partner_side(config[side], lang)
         params = {**config, **extra}
+        uses_heldout = HELDOUT in {str(params.get(k, "")) for k in ("giver_models", "guesser_models")}
+        load_heldout(lang, args.tables, heldout=uses_heldout)
         options = {**dict(args.option), **({"word_pack": lang} if lang != "en" else {})}
-        start = time.perf_counter()
-        summary = run(seeds, params, options)
-        del start
+        roles = ai_roles(name)
+        summary = run(seeds, params, options, pinned_partner(params, roles, lang))
         low, high = summary.wilson("won")
         # The AI's own moves: its clues in a-rows, its guesses in b-rows (both in same-table rows).
         clue_s = [t for o in summary.outcomes for t in o.clue_seconds]
@@ -237,7 +328,7 @@ def main() -> None:
             f"{summary.rate('sudden_death'):7.1%} "
             f"{summary.mean('turns', 'won'):10.2f} {summary.mean('agents'):6.2f} "
             f"{summary.per_clue('announced'):6.2f} {summary.per_clue('hits'):8.2f} "
-            f"{ms(clue_s):>7} {ms(guess_s):>8}",
+            f"{ms(clue_s):>7} {ms(guess_s):>8}  {partner_note(roles)}",
             flush=True,
         )
         rates.append(summary.rate("won"))

@@ -12,11 +12,16 @@ Parameters (all optional; z units are standard deviations of word similarity):
   learned, schedule (giver), learned_stop (guesser)   probabilities fitted on cross-model play
                   (ai/calibration.py), off by default;
   difficulty      "easy" | "normal" | "hard": presets of the knobs above (easy = safer, smaller clues).
+
+A knob's value is, in order of precedence: the explicit parameter; the difficulty preset (combined
+with the language's default so that easy stays safer and hard bolder than normal); the language's
+default (``LANGUAGE_DEFAULTS``); the dataclass default.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
@@ -48,6 +53,29 @@ DIFFICULTY: dict[str, dict[str, Any]] = {
     "hard": {"max_number": 4, "delta": 0.25, "delta_assassin": 0.75},
 }
 
+# Per-language defaults: knob values that differ, for one language, from the dataclass defaults
+# (which were tuned in English against English partners). Chinese readers disagree far more than
+# English ones, so Chinese may want another policy; round 9 tuned it against the native Chinese
+# development partner (ai/README.md, "Per-language defaults"). Per role, since a few knob names
+# (``vocab_cut``) belong to both roles. Empty: the dataclass defaults.
+LANGUAGE_DEFAULTS: dict[str, dict[str, dict[str, Any]]] = {
+    "en": {"giver": {}, "guesser": {}},
+    "zh-Hant": {"giver": {}, "guesser": {}},
+}
+
+# The safer of two values of each knob a difficulty preset sets. A preset is a direction, not an
+# absolute: "easy" takes the safer of the preset and the language's normal value, "hard" the
+# bolder, so easy stays easier and hard harder than normal whatever a language's defaults are.
+SAFER: dict[str, Callable[[Any, Any], Any]] = {
+    "max_number": min,
+    "delta": max,
+    "delta_assassin": max,
+    "tau": max,
+    "consensus": max,
+    "vocab_cut": min,
+}
+BOLDER: dict[str, Callable[[Any, Any], Any]] = {k: (max if f is min else min) for k, f in SAFER.items()}
+
 
 def _models(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
@@ -59,13 +87,25 @@ def _models(value: Any) -> tuple[str, ...]:
     return names
 
 
-def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, GuesserKnobs]:
-    params = dict(params)
-    difficulty = params.pop("difficulty", "normal")
+def default_knobs(language: str, difficulty: str = "normal") -> tuple[dict[str, Any], dict[str, Any]]:
+    """The giver's and the guesser's knob values that a language and a difficulty set before any
+    explicit parameter (only those that differ from the dataclass defaults). The difficulty presets
+    are clue-giver knobs."""
     if difficulty not in DIFFICULTY:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, not {difficulty!r}")
-    giver: dict[str, Any] = {**DIFFICULTY[difficulty], "language": language}
-    guesser: dict[str, Any] = {"language": language}
+    defaults = LANGUAGE_DEFAULTS.get(language, {})
+    giver = dict(defaults.get("giver", {}))
+    pick = SAFER if difficulty == "easy" else BOLDER
+    for name, preset in DIFFICULTY[difficulty].items():
+        giver[name] = pick[name](giver.get(name, getattr(GiverKnobs(), name)), preset)
+    return giver, dict(defaults.get("guesser", {}))
+
+
+def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, GuesserKnobs]:
+    params = dict(params)
+    giver_defaults, guesser_defaults = default_knobs(language, params.pop("difficulty", "normal"))
+    giver: dict[str, Any] = {**giver_defaults, "language": language}
+    guesser: dict[str, Any] = {**guesser_defaults, "language": language}
     if "models" in params:
         giver["models"] = guesser["models"] = _models(params.pop("models"))
     if "giver_models" in params:

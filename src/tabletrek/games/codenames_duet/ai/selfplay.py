@@ -10,11 +10,14 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletrek.core.registry import load
+
+# (game, seat, bot seed) -> a bot with ``act(state)``
+BotMaker = Callable[[Any, int, int], Any]
 
 
 @dataclass(frozen=True)
@@ -103,14 +106,24 @@ class Summary:
         return sum(1 for r in big if r.decoded), len(big)
 
 
-def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> GameOutcome:
+def play_game(
+    seed: int,
+    params: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    make_bot: BotMaker | None = None,
+) -> GameOutcome:
     """One two-player game, both seats the AI with ``params``; the bots' seeds derive from ``seed``.
+    ``make_bot(game, seat, seed)``, if given, builds each seat's bot instead (the evaluation pins
+    the partner role's policy that way).
 
     Records every clue with the giver's intended words and the wall time of every ``bot.act``.
     """
     game = load("codenames-duet", players=2, **dict(options or {}))
     state = game.new_game(seed=seed)
-    bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **dict(params)) for s in (0, 1)]
+    if make_bot is None:
+        bots = [game.bot("codenames-clue", seat=s, seed=seed * 2 + s, **dict(params)) for s in (0, 1)]
+    else:
+        bots = [make_bot(game, s, seed * 2 + s) for s in (0, 1)]
     sudden = False
     targets: list[tuple[str, ...]] = []  # per clue given, in order
     clue_seconds: list[float] = []
@@ -159,8 +172,13 @@ def play_game(seed: int, params: Mapping[str, Any], options: Mapping[str, Any] |
     )
 
 
-def run(seeds: Iterable[int], params: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Summary:
+def run(
+    seeds: Iterable[int],
+    params: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    make_bot: BotMaker | None = None,
+) -> Summary:
     summary = Summary()
     for seed in seeds:
-        summary.outcomes.append(play_game(seed, params, options))
+        summary.outcomes.append(play_game(seed, params, options, make_bot))
     return summary
