@@ -69,7 +69,7 @@ def test_the_seed_names_the_python_game() -> None:
 def test_games_and_options_without_an_engine_are_refused() -> None:
     with pytest.raises(ValueError, match="no compiled batch engine"):
         vector_env("codenames-duet", 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown option 'no_such_option'"):
         vector_env("touring", 2, no_such_option=1)
 
 
