@@ -12,6 +12,7 @@ No test module is imported: the checks read the source, so a module that fails t
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -260,3 +261,43 @@ def test_the_scan_finds_a_test_that_asserts_nothing(tmp_path: Path) -> None:
     assert [name for _, name in unchecked_tests([tmp_path / "test_sample.py"], {"check_env"})] == [
         "test_runs_only"
     ]
+
+
+# ----- citations: the repository cites its own docs, never files outside it -------------------------
+
+OUTSIDE = re.compile(
+    r"RULINGS\.md|DESIGN\.md|/work/shared|\.\./shared|\bseeds?/0\d\d|\bseed 0\d\d\b|\b0\d\d_[0-9a-f]{16}\.txt"
+)
+CITING = ("src", "tests", "scripts", "benchmarks", "examples", "docs", ".ci")
+# Being edited by another helper this wave (the Codenames AI); they cite the rulings file by name.
+ELSEWHERE = ("src/tabletrek/games/codenames_duet/ai/",)
+
+
+def cited_files() -> list[Path]:
+    files = [ROOT / "README.md", ROOT / "pyproject.toml"]
+    for top in CITING:
+        files += [p for p in (ROOT / top).rglob("*") if p.is_file() and p.suffix in TEXT_SUFFIXES]
+    return [
+        p
+        for p in files
+        if p != Path(__file__).resolve()
+        and not p.relative_to(ROOT).as_posix().startswith(("docs/notes/", *ELSEWHERE))
+    ]
+
+
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".js", ".css", ".html", ".ipynb", ".sh", ""}
+
+
+def test_nothing_cites_a_file_outside_the_repository() -> None:
+    """The rules sources behind the project are not shipped; code and docs cite docs/rules/ (or
+    docs/architecture.md), which state the same for every reader."""
+    found = []
+    for path in cited_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
+    assert found == []

@@ -1,4 +1,5 @@
-"""The mission-map campaign: the map data, the seed's mistake rule per city, progress, the command."""
+"""The mission-map campaign: the map data, the mistake rule per city (docs/rules/codenames-duet.md),
+progress, the command."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The seed as written (turn 2 of the rules review): Railroad Crew per turn, optional Roundhouse
-and Control Tower moves, the Control Tower to any space, Connections without cars. Each rule has
-a test of the seed's reading and one of the option that keeps tabletrek's first reading."""
+"""The seed as written (docs/rules/double-crossing.md, "Changed in the second rules review"):
+Railroad Crew per turn, optional Roundhouse and Control Tower moves, the Control Tower to any space,
+Connections without cars. Each rule has a test of the seed's reading and one of the option that
+keeps tabletrek's first reading."""
 
 from __future__ import annotations
 
@@ -137,8 +138,8 @@ def test_control_tower_sends_a_token_to_the_control_tower_itself() -> None:
 
 
 def test_connections_buys_at_half_price_without_cars() -> None:
-    # Seed, Connections: "可以半價購買任何一張置於圖板對應交易格下方桌面的契約卡" — any open
-    # contract at half price; the seed names no cars.
+    # Connections (docs/rules/double-crossing.md, "The spaces"): any open contract at half price,
+    # no cars named.
     s = p.table()
     p.cars(s, 0, tank=2)
     p.land(s, 0, p.space(s, "connections"))

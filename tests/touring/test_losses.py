@@ -1,4 +1,4 @@
-"""Mileage lost to Puncture and Collision (the seed, §2(5), and the Collision ruling)."""
+"""Mileage lost to Puncture and Collision (docs/rules/touring.md, "Mileage lost to delays")."""
 
 from __future__ import annotations
 
