@@ -67,7 +67,7 @@ def base_map() -> dict[str, object]:
 )
 def test_a_malformed_map_names_the_key(change: object, key: str) -> None:
     data = base_map()
-    change(data)  # type: ignore[operator]
+    change(data)
     with pytest.raises(DataError) as err:
         parse_map("map.toml", data)
     assert err.value.source == "map.toml" and err.value.key == key

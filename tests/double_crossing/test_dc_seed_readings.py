@@ -13,7 +13,7 @@ from . import positions as p
 
 def crew_turn(**options: object) -> p.DoubleCrossingState:
     """Seat 0 holds 4 Railroad Crew cards, plays two on a roll that lands on Roll Again."""
-    s = p.table(**options)  # type: ignore[arg-type]
+    s = p.table(**options)
     p.cards(s, 0, crew=4)
     target = p.space(s, "roll-again")
     s.pos[0] = (target + 6) % s.content.size  # 6 back with one die: slow and reverse
@@ -69,7 +69,7 @@ def test_crew_per_roll_option_allows_two_more_after_roll_again() -> None:
 
 
 def roundhouse(**options: object) -> p.DoubleCrossingState:
-    s = p.table(**options)  # type: ignore[arg-type]
+    s = p.table(**options)
     p.land(s, 0, p.space(s, "roundhouse"), 2, 3, 4, 4)  # the first try shows doubles
     assert s.pending is not None and s.pending["k"] == "roundhouse"
     return s

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
@@ -65,16 +66,22 @@ class TerminalTable:
         return [event.render(viewer, self.lang, self.names) for event in events]
 
     @property
+    def compact_turn(self) -> Callable[[dict[str, Any], str, Sequence[str]], RenderableType] | None:
+        """The game's compact turn that fits an 80×24 terminal (details on demand), if it draws one:
+        optional, so not part of the ``TextUI`` protocol."""
+        draw = getattr(self.ui, "compact", None)
+        return draw if callable(draw) else None
+
+    @property
     def compact(self) -> bool:
-        """Whether the game draws a compact turn that fits an 80×24 terminal (details on demand)."""
-        return callable(getattr(self.ui, "compact", None))
+        return self.compact_turn is not None
 
     def show(self, seat: int) -> None:
         view = self.state.view(seat)
-        if self.compact:
+        if (draw := self.compact_turn) is not None:
             title = tr("cli.play.turn_of_compact", self.lang, player=self.names[seat])
             console.print(Rule(escape(title)))
-            console.print(self.ui.compact(view, self.lang, self.names))  # type: ignore[attr-defined]
+            console.print(draw(view, self.lang, self.names))
             # a big table's extra player lines come out of the log (the whole log is one command away)
             count = COMPACT_LOG_LINES if self.game.players <= 4 else 1
             for line in self.log_lines(seat, count):

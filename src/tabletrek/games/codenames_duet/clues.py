@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Any
 
 import simplemma
-import snowballstemmer  # type: ignore[import-untyped]
+import snowballstemmer  # type: ignore[import-untyped]  # the package ships no type hints
 
 Problem = tuple[str, dict[str, Any]]
 
