@@ -68,4 +68,4 @@ def analyze_cmd(
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(render_html(analysis, language, command), encoding="utf-8")
-    console.print(tr("cli.analyze.written", language, path=str(out), games=n))
+    console.print(tr("cli.analyze.written", language, path=str(out), count=n))

@@ -350,7 +350,7 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
     except ValueError as exc:
         raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
     humans = [s for s in range(game.players) if s not in bots]
-    console.print(tr("cli.play.resumed", language, moves=len(record.actions), path=str(path)))
+    console.print(tr("cli.play.resumed", language, count=len(record.actions), path=str(path)))
     table = TerminalTable(game, state, humans, bots, list(names), language)
     table.bot_specs = {int(s): str(spec) for s, spec in bot_specs.items()}
     return table

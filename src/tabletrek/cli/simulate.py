@@ -28,7 +28,7 @@ def pct(value: float) -> str:
 
 
 def print_summary(summary: Summary, lang: str) -> None:
-    bots = Table(title=tr("cli.sim.bots_title", lang, games=summary.games, game=summary.game))
+    bots = Table(title=tr("cli.sim.bots_title", lang, count=summary.games, game=summary.game))
     for column in ("bot", "seats", "wins", "win_rate", "ci", "draws", "score"):
         bots.add_column(tr(f"cli.sim.col.{column}", lang), justify="left" if column == "bot" else "right")
     for b in summary.bots:
@@ -51,7 +51,7 @@ def print_summary(summary: Summary, lang: str) -> None:
                 "cli.sim.team_wins",
                 lang,
                 wins=won,
-                games=summary.games,
+                count=summary.games,
                 rate=pct(won / summary.games),
                 low=pct(low),
                 high=pct(high),

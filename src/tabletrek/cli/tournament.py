@@ -46,7 +46,7 @@ def print_result(result: TournamentResult, lang: str) -> None:
             "cli.tournament.title",
             lang,
             game=result.game,
-            games=len(result.outcomes),
+            count=len(result.outcomes),
             format=result.format,
         )
     )

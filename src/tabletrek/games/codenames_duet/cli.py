@@ -84,7 +84,7 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
         if entry:
             record = _t("record", lang, wins=entry["wins"], attempts=entry["attempts"])
             if entry["wins"]:
-                record += _t("best", lang, best=entry["best_tokens_left"])
+                record += _t("best", lang, count=entry["best_tokens_left"])
         name = city_name(city.id, lang) + (" *" if city.source == "seed" else "")
         if city.id == mmap.start:
             name += " ⌂"
@@ -159,7 +159,7 @@ def play_cmd(
             language,
             city=city_name(city_id, language),
             turns=mission.turns,
-            mistakes=mission.mistakes,
+            count=mission.mistakes,
         )
     )
     table = TerminalTable(game, state, human_seats, seat_bots, table_names, language)
