@@ -28,6 +28,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
+from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord, replay
@@ -276,7 +277,7 @@ def play(
             for i, s in enumerate(others)
         }
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     table_names = default_names(loaded.players, language, split_list(names))
     for s in human_seats:
         if not names:
@@ -333,8 +334,10 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
         record = GameRecord.load(path)
         state = replay(record)
     except (OSError, ValueError, IllegalAction) as exc:
-        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
-    game = load_game(record.game, record.players, dict(record.options))
+        raise fail(
+            tr("cli.error.resume", language, path=str(path), reason=message_in(exc, language))
+        ) from None
+    game = load_game(record.game, record.players, dict(record.options), ui_lang=language)
     meta = record.meta
     given_bots = meta.get("bots")
     bot_specs: dict[str, Any] = given_bots if isinstance(given_bots, dict) else {}
@@ -348,7 +351,9 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
             for s, spec in bot_specs.items()
         }
     except ValueError as exc:
-        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
+        raise fail(
+            tr("cli.error.resume", language, path=str(path), reason=message_in(exc, language))
+        ) from None
     humans = [s for s in range(game.players) if s not in bots]
     console.print(tr("cli.play.resumed", language, count=len(record.actions), path=str(path)))
     table = TerminalTable(game, state, humans, bots, list(names), language)
