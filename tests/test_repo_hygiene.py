@@ -350,3 +350,24 @@ def test_the_suppression_scan_reads_reasons() -> None:
     assert not unexplained("# noqa: F401 - registers the game")
     assert not unexplained("# type: ignore[misc]  # pyspiel is untyped")
     assert not unexplained("# a plain comment")
+
+
+# ----- long files say why ----------------------------------------------------------------------------
+
+LONG = 600
+LONG_ELSEWHERE = ("scripts/build_codenames_tables.py",)  # the Codenames helper's, this wave
+
+
+def test_a_file_over_600_lines_says_why_in_its_docstring() -> None:
+    """The guide: no file over ~600 lines without a reason; the reason goes in the module docstring."""
+    unexplained_files = []
+    for top in ("src", "tests", "benchmarks", "scripts", "examples"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            name = path.relative_to(ROOT).as_posix()
+            if text.count("\n") <= LONG or name in LONG_ELSEWHERE:
+                continue
+            doc = ast.get_docstring(parsed(path)) or ""
+            if not re.search(r"\b\d{3} lines\b", doc):
+                unexplained_files.append(f"{name}: {text.count(chr(10))} lines")
+    assert unexplained_files == []
