@@ -52,6 +52,7 @@ NEVER_ONE = {
     "touring.event.won": "{miles} is the trip, 70 or 110",
     "touring.ui.miles_total": "{goal} is the trip, 70 or 110",
     "web.ui.n_players": "{n}: every game seats at least 2",
+    "core.error.player_count": "{allowed} lists a game's seat counts, all 2 or more",
     "web.error.too_big": "{limit}: the message limit is kilobytes",
 }
 

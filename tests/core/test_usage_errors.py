@@ -21,8 +21,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     "unknown_game": (
         lambda: tabletrek.load("tourin"),
-        "unknown game 'tourin' (known games: codenames-duet, double-crossing, goofspiel, mexican-train,"
-        " touring); did you mean 'touring'?",
+        f"unknown game 'tourin' (known games: {', '.join(tabletrek.games())}); did you mean 'touring'?",
     ),
     "unknown_option": (
         lambda: tabletrek.load("touring", free_discrd=True),
