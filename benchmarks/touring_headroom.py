@@ -60,7 +60,7 @@ def main() -> None:
             assert seat is not None
             legal = state.legal_actions()
             action = bots[seat].act(state)
-            scored = scores(state, legal)  # type: ignore[arg-type]
+            scored = scores(state, legal)
             best = max(value for value, _ in scored)
             favourites = [a.index for value, a in scored if value == best]
             others = [a.index for value, a in scored if value != best]

@@ -61,7 +61,7 @@ def main() -> None:
                 pick = bot.act(state)
                 times.append(time.process_time() - start)
                 if getattr(bot, "last_override", False):
-                    scored = scores(state, legal)  # type: ignore[arg-type]
+                    scored = scores(state, legal)
                     best = max(value for value, _ in scored)
                     favourites = [a.index for value, a in scored if value == best]
                     seeds = [rng.getrandbits(62) for _ in range(args.worlds)]

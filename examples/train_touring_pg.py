@@ -48,7 +48,7 @@ def progress(env: SingleSeatEnv, obs: npt.NDArray[np.float32]) -> float:
     """The shaping potential: the share of the trip the learner's team still lacks, minus the
     opponent's (both from the tensor's ``miles_needed`` field)."""
     needed = observation_layout(env.game).split(obs)["miles_needed"]
-    goal = float(env.game.goal_miles)  # type: ignore[attr-defined]
+    goal = float(env.game.goal_miles)  # type: ignore[attr-defined]  # Touring's own, not on Game
     miles = np.array([1.0, 3.0, 15.0, 30.0])
     lack = needed @ miles / goal
     return float(lack[1:].mean() - lack[0])

@@ -10,8 +10,8 @@
 # The games package is imported before the ``games`` function is bound, so that the function, not
 # the package, is what ``tabletrek.games`` names (a package import would otherwise rebind it).
 # The generic bots (random, the search) offer themselves to every game when tabletrek loads.
-import tabletrek.bots as _bots_package  # noqa: F401
-import tabletrek.games as _games_package  # noqa: F401
+import tabletrek.bots as _bots_package  # noqa: F401 - imported for its registrations (above)
+import tabletrek.games as _games_package  # noqa: F401 - imported for its registrations (above)
 from tabletrek.core import (
     Action,
     Event,

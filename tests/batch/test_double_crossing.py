@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 from tabletrek.core import mt19937
+from tabletrek.rl.exactness import check
 
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
-
-from tabletrek.rl.exactness import check  # noqa: E402
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     *((p, {}) for p in range(2, 7)),

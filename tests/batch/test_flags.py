@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [se
 
 pytest.importorskip("gymnasium")
 
-from tabletrek.rl.vector import BatchEnv  # noqa: E402
+from tabletrek.rl.vector import BatchEnv  # noqa: E402 - after the importorskip above
 
 
 def test_touring_go_comes_first_unless_country_first() -> None:

@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from tabletrek.core import mt19937
+from tabletrek.rl.exactness import check
 
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
-
-from tabletrek.rl.exactness import check  # noqa: E402
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     # The default set follows the player count (double-9 below six players, double-12 from six);

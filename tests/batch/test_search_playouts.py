@@ -121,15 +121,15 @@ def test_double_crossing_playouts_are_the_python_playouts(config: tuple[int, dic
     states = positions("double-crossing", players, 8, seed=players, **options)
     game = states[0].game
     cfg = batch.config(game)
-    trader = [TraderBot(game, seat=s, seed=0) for s in range(players)]  # type: ignore[arg-type]
+    trader = [TraderBot(game, seat=s, seed=0) for s in range(players)]
     buf = np.zeros(batch.NA_MAX, dtype=np.int64)
-    reserve = playouts.reserve_of(game)  # type: ignore[arg-type]
+    reserve = playouts.reserve_of(game)
     moves_checked = 0
     for n, state in enumerate(states):
         seat = state.current_player
         assert seat is not None
-        base, g0 = playouts.pack(state)  # type: ignore[arg-type]
-        assert batch.canonical(batch.to_python_state(game, base, g0, 0)) == batch.canonical(state)  # type: ignore[arg-type]
+        base, g0 = playouts.pack(state)
+        assert batch.canonical(batch.to_python_state(game, base, g0, 0)) == batch.canonical(state)
         legal = [a.index for a in state.legal_actions()]
         seeds = [random.Random(n).getrandbits(62) for _ in range(2)]
         depth = (None, 40, 0, 120)[n % 4]
@@ -143,7 +143,7 @@ def test_double_crossing_playouts_are_the_python_playouts(config: tuple[int, dic
             row = np.empty_like(base)
             wg = np.empty(mt19937.SIZE, dtype=np.uint32)
             playouts.determinize(row, wg, base, cfg, seat, g)
-            assert batch.canonical(batch.to_python_state(game, row, wg, 0)) == batch.canonical(world)  # type: ignore[arg-type]
+            assert batch.canonical(batch.to_python_state(game, row, wg, 0)) == batch.canonical(world)
             for m, move in enumerate(legal):
                 trial, s, tg = world.clone(), row.copy(), wg.copy()
                 trial.apply(game.action(move))
@@ -158,7 +158,7 @@ def test_double_crossing_playouts_are_the_python_playouts(config: tuple[int, dic
                     batch.apply(s, tg, cfg, expected, buf)
                     steps += 1
                     moves_checked += 1
-                assert batch.canonical(batch.to_python_state(game, s, tg, 0)) == batch.canonical(trial)  # type: ignore[arg-type]
+                assert batch.canonical(batch.to_python_state(game, s, tg, 0)) == batch.canonical(trial)
                 if not trial.is_over:
                     for p in range(players):
                         assert playouts.evaluate(s, cfg, playouts.WEIGHTS, p) == pytest.approx(
@@ -187,8 +187,8 @@ def test_the_search_on_compiled_playouts_picks_legal_moves_the_same_for_a_seed(
             picks = []
             for _ in range(2):
                 bot = state.game.bot("ismcts", seat=seat, seed=n, **params)
-                assert bot.compiled is not None  # type: ignore[attr-defined]
+                assert bot.compiled is not None
                 picks.append(bot.act(state.clone()).index)
-                assert bot.last_iterations > 0 or len(state.legal_actions()) == 1  # type: ignore[attr-defined]
+                assert bot.last_iterations > 0 or len(state.legal_actions()) == 1
             assert picks[0] == picks[1]
             assert picks[0] in {a.index for a in state.legal_actions()}

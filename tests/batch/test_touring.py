@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from tabletrek.core import mt19937
+from tabletrek.rl.exactness import check
 
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
-
-from tabletrek.rl.exactness import check  # noqa: E402
 
 OPTIONS: list[dict[str, Any]] = [{}, {"free_discard": True}, {"country_first": True}]
 CONFIGS = [(p, options) for p in (2, 3, 4, 5, 6) for options in OPTIONS]

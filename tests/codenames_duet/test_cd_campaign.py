@@ -1,4 +1,5 @@
-"""The mission-map campaign: the map data, the seed's mistake rule per city, progress, the command."""
+"""The mission-map campaign: the map data, the mistake rule per city (docs/rules/codenames-duet.md),
+progress, the command."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def base_map() -> dict[str, object]:
 )
 def test_a_malformed_map_names_the_key(change: object, key: str) -> None:
     data = base_map()
-    change(data)  # type: ignore[operator]
+    change(data)
     with pytest.raises(DataError) as err:
         parse_map("map.toml", data)
     assert err.value.source == "map.toml" and err.value.key == key

@@ -138,7 +138,7 @@ def test_illegal_action_carries_key_params_and_both_languages() -> None:
 def test_apply_rejects_non_text_non_action() -> None:
     state = tabletrek.load("touring").new_game(seed=1)
     with pytest.raises(IllegalAction, match="must be text or an Action"):
-        state.apply(42)  # type: ignore[arg-type]
+        state.apply(42)
     with pytest.raises(IllegalAction, match="Say which move"):
         state.apply("   ")
 
@@ -175,7 +175,7 @@ def test_new_game_without_seed_picks_one_and_records_it() -> None:
     assert isinstance(state.seed, int)
     assert game.new_game(seed=state.seed).to_json() == state.to_json()
     with pytest.raises(ValueError, match="seed must be an integer"):
-        game.new_game(seed="x")  # type: ignore[arg-type]
+        game.new_game(seed="x")
 
 
 def test_bot_specs_carry_parameters() -> None:
@@ -186,4 +186,4 @@ def test_bot_specs_carry_parameters() -> None:
     with pytest.raises(ValueError, match="must be written key=value"):
         parse_bot_spec("greedy:go")
     bot = make_bot(tabletrek.load("touring"), "greedy:go=120", seat=1, seed=2)
-    assert bot.seat == 1 and bot.w.go == 120.0  # type: ignore[attr-defined]
+    assert bot.seat == 1 and bot.w.go == 120.0

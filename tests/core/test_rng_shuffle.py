@@ -24,7 +24,7 @@ def test_same_permutation_and_generator_state(length: int) -> None:
 
 def test_a_subclass_keeps_its_own_shuffle() -> None:
     class Reversing(random.Random):
-        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        def shuffle(self, x: list[int]) -> None:
             x.reverse()
 
     items = [1, 2, 3]

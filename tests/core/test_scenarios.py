@@ -27,8 +27,20 @@ def scenarios() -> list[tuple[str, dict[str, Any]]]:
 CASES = scenarios()
 
 
+CHECKS = {"view", "legal", "illegal", "events", "result"}
+
+
 def test_scenarios_are_found() -> None:
     assert CASES, "no game's spec names a scenarios file"
+
+
+def test_every_scenario_checks_something() -> None:
+    """A scenario with none of the checked keys (or a misspelt one) would pass whatever the rules did."""
+    for game, scenario in CASES:
+        unknown = set(scenario) - CHECKS - {"name", "players", "options", "seed", "moves"}
+        assert not unknown, f"{game}: scenario {scenario['name']!r} has keys nothing reads: {sorted(unknown)}"
+        checked = CHECKS & {key for key, value in scenario.items() if value or key == "legal"}
+        assert checked, f"{game}: scenario {scenario['name']!r} checks nothing (keys: {sorted(scenario)})"
 
 
 @pytest.mark.parametrize(("game", "scenario"), CASES, ids=[f"{g}: {s['name']}" for g, s in CASES])

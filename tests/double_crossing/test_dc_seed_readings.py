@@ -1,6 +1,7 @@
-"""The seed as written (turn 2 of the rules review): Railroad Crew per turn, optional Roundhouse
-and Control Tower moves, the Control Tower to any space, Connections without cars. Each rule has
-a test of the seed's reading and one of the option that keeps tabletrek's first reading."""
+"""The seed as written (docs/rules/double-crossing.md, "Changed in the second rules review"):
+Railroad Crew per turn, optional Roundhouse and Control Tower moves, the Control Tower to any space,
+Connections without cars. Each rule has a test of the seed's reading and one of the option that
+keeps tabletrek's first reading."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from . import positions as p
 
 def crew_turn(**options: object) -> p.DoubleCrossingState:
     """Seat 0 holds 4 Railroad Crew cards, plays two on a roll that lands on Roll Again."""
-    s = p.table(**options)  # type: ignore[arg-type]
+    s = p.table(**options)
     p.cards(s, 0, crew=4)
     target = p.space(s, "roll-again")
     s.pos[0] = (target + 6) % s.content.size  # 6 back with one die: slow and reverse
@@ -68,7 +69,7 @@ def test_crew_per_roll_option_allows_two_more_after_roll_again() -> None:
 
 
 def roundhouse(**options: object) -> p.DoubleCrossingState:
-    s = p.table(**options)  # type: ignore[arg-type]
+    s = p.table(**options)
     p.land(s, 0, p.space(s, "roundhouse"), 2, 3, 4, 4)  # the first try shows doubles
     assert s.pending is not None and s.pending["k"] == "roundhouse"
     return s
@@ -137,8 +138,8 @@ def test_control_tower_sends_a_token_to_the_control_tower_itself() -> None:
 
 
 def test_connections_buys_at_half_price_without_cars() -> None:
-    # Seed, Connections: "可以半價購買任何一張置於圖板對應交易格下方桌面的契約卡" — any open
-    # contract at half price; the seed names no cars.
+    # Connections (docs/rules/double-crossing.md, "The spaces"): any open contract at half price,
+    # no cars named.
     s = p.table()
     p.cars(s, 0, tank=2)
     p.land(s, 0, p.space(s, "connections"))

@@ -1,4 +1,4 @@
-"""Scenario tests: every normal and special space of the seed."""
+"""Scenario tests: every normal and special space (docs/rules/double-crossing.md, "The spaces")."""
 
 from __future__ import annotations
 

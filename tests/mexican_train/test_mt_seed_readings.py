@@ -51,8 +51,8 @@ def test_the_set_follows_the_player_count(players: int, size: int, tiles: int, r
     # Seed: "建議用一套有91張的「雙十二」骨牌。如參加人數少於6人，建議用「雙九」。" — double-12,
     # and double-9 for fewer than 6 players; the rounds follow the set (double-12 … double-0).
     game = tabletrek.load("mexican-train", players=players)
-    assert game.set_size == size and game.tileset.size == tiles  # type: ignore[attr-defined]
-    assert game.num_rounds == rounds  # type: ignore[attr-defined]
+    assert game.set_size == size and game.tileset.size == tiles
+    assert game.num_rounds == rounds
     assert game.options["set_size"] is None  # "by player count" is what a record names
 
 
@@ -65,10 +65,10 @@ def test_double_nine_default_plays_rounds_nine_down_to_zero():
 @pytest.mark.parametrize(("players", "size"), [(4, 12), (6, 9), (3, 12)])
 def test_set_size_overrides_the_player_count(players: int, size: int):
     game = tabletrek.load("mexican-train", players=players, set_size=size)
-    assert game.set_size == size and game.num_rounds == size + 1  # type: ignore[attr-defined]
+    assert game.set_size == size and game.num_rounds == size + 1
 
 
 def test_more_than_eight_players_still_need_double_twelve():
-    assert tabletrek.load("mexican-train", players=9).set_size == 12  # type: ignore[attr-defined]
+    assert tabletrek.load("mexican-train", players=9).set_size == 12
     with pytest.raises(ValueError, match="double-9 set is played by"):
         tabletrek.load("mexican-train", players=9, set_size=9)

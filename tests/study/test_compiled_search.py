@@ -57,7 +57,7 @@ def test_compiled_playouts_are_used_only_where_they_play_the_same_game() -> None
     game = tabletrek.load("touring", players=2)
 
     def uses(**params: object) -> bool:
-        return make_search_bot(game, seat=0, seed=0, paired=True, **params).compiled is not None  # type: ignore[arg-type]
+        return make_search_bot(game, seat=0, seed=0, paired=True, **params).compiled is not None
 
     assert uses()
     assert not uses(compiled=False)
@@ -113,12 +113,12 @@ def test_inference_feeds_the_belief_each_move_of_the_other_player() -> None:
         else:
             state.apply(bot.act(state))
     # The opponent's first move came before the bot had a position to replay from.
-    assert bot.belief.observed == replies - 1  # type: ignore[attr-defined]
+    assert bot.belief.observed == replies - 1
     # A state from another game starts a new belief.
     fresh = game.new_game(seed=4)
     fresh.apply(fresh.legal_actions()[0])
     bot.act(fresh)
-    assert bot.belief.observed == 0  # type: ignore[attr-defined]
+    assert bot.belief.observed == 0
     assert not make_search_bot(game, seat=1, seed=1, paired=True, infer=True, compiled=False).infer
     assert tabletrek.load("mexican-train", players=2).search().belief is None
 
@@ -149,8 +149,8 @@ def test_preparing_the_search_compiles_what_a_search_move_runs() -> None:
     from tabletrek.games.touring import worlds
 
     tabletrek.load("touring", players=2).prepare_search()
-    assert worlds.observe_move.signatures  # type: ignore[attr-defined]
-    assert worlds.paired_rewards.signatures  # type: ignore[attr-defined]
+    assert worlds.observe_move.signatures
+    assert worlds.paired_rewards.signatures
 
 
 def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
@@ -187,4 +187,4 @@ def test_threads_change_how_soon_a_move_comes_never_which_move() -> None:
 def test_threads_must_be_a_positive_integer(threads: object) -> None:
     game = tabletrek.load("touring", players=2)
     with pytest.raises(ValueError, match="threads"):
-        make_search_bot(game, seat=0, seed=0, paired=True, threads=threads)  # type: ignore[arg-type]
+        make_search_bot(game, seat=0, seed=0, paired=True, threads=threads)

@@ -26,7 +26,7 @@ def load_example() -> object:
 def test_smoke_run_trains_and_reports_intervals(tmp_path: Path) -> None:
     example = load_example()
     out = tmp_path / "figures.json"
-    report = example.main(["--smoke", "--out", str(out)])  # type: ignore[attr-defined]
+    report = example.main(["--smoke", "--out", str(out)])
     assert report["episodes"] == 32 and len(report["evaluation"]) == 2
     for row in report["evaluation"]:
         low, high = row["ci95"]
@@ -40,7 +40,7 @@ def test_policy_gradient_is_the_true_gradient() -> None:
     import numpy as np
 
     example = load_example()
-    policy = example.Policy(inputs=5, actions=4, hidden=3, seed=1)  # type: ignore[attr-defined]
+    policy = example.Policy(inputs=5, actions=4, hidden=3, seed=1)
     rng = np.random.default_rng(0)
     for name in policy.params:
         policy.params[name] = policy.params[name] + rng.normal(0, 0.3, policy.params[name].shape)

@@ -126,7 +126,7 @@ def test_refuses_a_turn_not_its_own() -> None:
 def test_bad_parameters_name_themselves(params: dict[str, object], match: str) -> None:
     game = tabletrek.load("touring", players=2)
     with pytest.raises(ValueError, match=match):
-        make_search_bot(game, seat=0, seed=0, **params)  # type: ignore[arg-type]
+        make_search_bot(game, seat=0, seed=0, **params)
 
 
 def test_offered_only_by_searchable_games() -> None:

@@ -36,7 +36,7 @@ def test_finished_game_shows_the_result() -> None:
 def test_a_game_may_bring_its_own_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
     state = tabletrek.load("touring").new_game(seed=1)
     module = types.ModuleType(f"{state.game.package}.html")
-    module.render_html = lambda s: f"<svg>{len(s.history)}</svg>"  # type: ignore[attr-defined]
+    module.render_html = lambda s: f"<svg>{len(s.history)}</svg>"
     monkeypatch.setitem(sys.modules, module.__name__, module)
     assert state._repr_html_() == "<svg>0</svg>"
 

@@ -11,13 +11,13 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel face needs the [openspiel] extra (open-spiel)")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402 - after the importorskip above
+from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr  # noqa: E402 - after the importorskip above
 
-import tabletrek  # noqa: E402
-from tabletrek.openspiel import register, register_all  # noqa: E402
-from tabletrek.openspiel.game import parse_options  # noqa: E402
-from tabletrek.rl import codec_for, information_state_layout, observation_layout  # noqa: E402
+import tabletrek  # noqa: E402 - after the importorskip above
+from tabletrek.openspiel import register, register_all  # noqa: E402 - after the importorskip above
+from tabletrek.openspiel.game import parse_options  # noqa: E402 - after the importorskip above
+from tabletrek.rl import codec_for, information_state_layout, observation_layout  # noqa: E402 - after the importorskip above
 
 SHORT = {
     "touring": "",

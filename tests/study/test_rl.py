@@ -101,7 +101,7 @@ def test_codenames_clues_are_a_finite_space() -> None:
     assert mask.dtype == bool and np.array_equal(mask, info["action_mask"].astype(bool))
     clues = [env.action_label(i) for i in np.flatnonzero(mask)]
     assert clues and all(c.startswith("clue ") for c in clues)
-    visible = set(state.visible_words())  # type: ignore[attr-defined]
+    visible = set(state.visible_words())
     assert not any(c.split()[1] in visible for c in clues), "a visible word is never a clue"
     assert len(clues) > 1000, "hundreds of pack words, each with every number in range"
 
@@ -109,11 +109,11 @@ def test_codenames_clues_are_a_finite_space() -> None:
 def test_single_seat_illegal_action_is_penalised_or_raises() -> None:
     env = SingleSeatEnv("touring", seat=0, opponents="greedy")
     obs, info = env.reset(seed=3)
-    before = env.state.to_json()  # type: ignore[union-attr]
+    before = env.state.to_json()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, reward, done, truncated, info = env.step(bad)
     assert reward == env.illegal_penalty < 0 and not done and not truncated
-    assert info["illegal"] and env.state.to_json() == before  # type: ignore[union-attr]
+    assert info["illegal"] and env.state.to_json() == before
     strict = SingleSeatEnv("touring", opponents="greedy", illegal="raise")
     strict.reset(seed=3)
     with pytest.raises(IllegalAction):
@@ -159,7 +159,7 @@ def test_observation_kinds(kind: str) -> None:
     if kind == "information_state":
         from tabletrek.rl import information_state_tensor
 
-        assert np.array_equal(obs["observation"], information_state_tensor(env.state, 0))  # type: ignore[arg-type]
+        assert np.array_equal(obs["observation"], information_state_tensor(env.state, 0))
 
 
 def test_parallel_env_waiting_agents_are_ignored() -> None:

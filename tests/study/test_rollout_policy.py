@@ -28,8 +28,8 @@ def test_touring_policy_scores_every_move_as_greedy_does() -> None:
             legal = state.legal_actions()
             # The greedy bot reads its view, the playout policy the state: the same scores.
             seen = Seen.from_view(state.view(seat))
-            expected = shared_scores(seen, legal, greedy[seat].w)  # type: ignore[attr-defined]
-            assert [score for score, _ in scores(state, legal)] == expected  # type: ignore[arg-type]
+            expected = shared_scores(seen, legal, greedy[seat].w)
+            assert [score for score, _ in scores(state, legal)] == expected
             checked += 1
             state.apply(rng.choice(legal))  # random play reaches positions greedy avoids
     assert checked > 300
@@ -42,7 +42,7 @@ def test_touring_policy_plays_a_best_scored_legal_move() -> None:
     while not state.is_over:
         legal = state.legal_actions()
         action = greedy_policy(state, rng)
-        scored = scores(state, legal)  # type: ignore[arg-type]
+        scored = scores(state, legal)
         best = max(score for score, _ in scored)
         assert action in legal
         assert {a.index: sc for sc, a in scored}[action.index] == best
@@ -92,8 +92,8 @@ def test_paired_search_keeps_the_policy_move_without_clear_evidence(compiled: bo
     bot = make_search_bot(
         state.game, seat=seat, seed=3, iterations=400, paired=True, z=100.0, compiled=compiled
     )
-    best = max(score for score, _ in scores(state, legal))  # type: ignore[arg-type]
-    favourites = {a.index for score, a in scores(state, legal) if score == best}  # type: ignore[arg-type]
+    best = max(score for score, _ in scores(state, legal))
+    favourites = {a.index for score, a in scores(state, legal) if score == best}
     assert bot.act(state).index in favourites
     assert not bot.last_override
 
@@ -125,7 +125,7 @@ def test_touring_evaluation_is_a_value_in_range_that_favours_the_leader() -> Non
     for seat in range(2):
         assert -1.0 <= evaluate(state, seat) <= 1.0
     leader = state.clone()
-    leader.miles = [[8, 4, 2, 1], [2, 0, 0, 0]]  # type: ignore[attr-defined]  # one 30 from the goal
+    leader.miles = [[8, 4, 2, 1], [2, 0, 0, 0]]  # one 30 from the goal
     assert evaluate(leader, 0) > 0.3 > -0.3 > evaluate(leader, 1)
 
 
@@ -143,12 +143,12 @@ def test_double_crossing_evaluation_favours_contracts_and_the_way_home() -> None
     assert len(features(state, 0)) == len(EVAL_WEIGHTS)
     assert all(-1.0 <= evaluate(state, seat) <= 1.0 for seat in range(2))
     ahead = state.clone()
-    ahead.owner = [0] * 6 + [1] + [-1] * (len(ahead.owner) - 7)  # type: ignore[attr-defined]
+    ahead.owner = [0] * 6 + [1] + [-1] * (len(ahead.owner) - 7)
     assert evaluate(ahead, 0) > 0.3 > -0.3 > evaluate(ahead, 1)
-    size = ahead.content.size  # type: ignore[attr-defined]
+    size = ahead.content.size
     near, far = ahead.clone(), ahead.clone()
-    near.pos = [size - 2, 0]  # type: ignore[attr-defined]  # six contracts, two steps from home
-    far.pos = [2, 0]  # type: ignore[attr-defined]
+    near.pos = [size - 2, 0]  # six contracts, two steps from home
+    far.pos = [2, 0]
     assert evaluate(near, 0) > evaluate(far, 0)
 
 
@@ -163,8 +163,8 @@ def test_mexican_train_playouts_stop_with_their_round_and_score_the_match() -> N
         seat = state.current_player
         assert seat is not None
         state.apply(planner[seat].act(state))
-    totals = list(state.totals)  # type: ignore[attr-defined]
-    assert projected(state) == [float(t) for t in totals], "a fresh deal adds nothing"  # type: ignore[arg-type]
+    totals = list(state.totals)
+    assert projected(state) == [float(t) for t in totals], "a fresh deal adds nothing"
     leader = min(range(2), key=lambda s: totals[s])
     if totals[0] != totals[1]:
         assert evaluate(state, leader) > 0 > evaluate(state, 1 - leader)

@@ -104,7 +104,7 @@ def test_golden_codenames_start() -> None:
     assert key.sum(axis=0).tolist() == [9, 13, 3], "one side: 9 green, 13 bystander, 3 assassin"
     assert t["covered"] == [0] * 25 and t["visible"] == [1] * 25 and t["tokens"] == [9]
     assert t["phase"] == [1, 0, 0, 0] and t["clue_word"] == [-1] and t["agents_found"] == [0]
-    pack = state.game.pack.words  # type: ignore[attr-defined]
+    pack = state.game.pack.words
     assert [pack[int(i)] for i in t["word_id"]] == state.view(0)["words"]
 
 

@@ -80,7 +80,13 @@ def test_command_prints_table_and_saves_records(tmp_path: Path) -> None:
     assert summary["games"] == 4
     as_json = runner.invoke(app, ["tournament", "touring", "-b", "random,greedy", "-n", "2", "--json"])
     assert as_json.exit_code == 0, as_json.output
-    assert json.loads(as_json.output)["standings"][0]["ci95"][0] >= 0
+    standings = json.loads(as_json.output)["standings"]
+    assert sorted(s["bot"] for s in standings) == ["greedy", "random"]
+    for standing in standings:
+        # each bot sits in both games; its Wilson interval holds its win rate, inside [0, 1]
+        assert standing["games"] == 2 and standing["win_rate"] == standing["wins"] / 2
+        low, high = standing["ci95"]
+        assert 0 <= low <= standing["win_rate"] <= high <= 1 and low < high
     bad = runner.invoke(app, ["tournament", "touring", "-b", "random,greedy", "--param", "iterations=3"])
     assert bad.exit_code != 0
 

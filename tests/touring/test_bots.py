@@ -65,4 +65,4 @@ def test_greedy_beats_random_clearly() -> None:
 def test_greedy_weights_are_parameters() -> None:
     game = tabletrek.load("touring")
     bot = game.bot("greedy", seat=0, seed=1, go=50)
-    assert bot.w.go == 50.0  # type: ignore[attr-defined]
+    assert bot.w.go == 50.0

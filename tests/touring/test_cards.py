@@ -1,4 +1,5 @@
-"""Where each card may be played: Go, mileage, speed cards, delays and remedies (the seed, §2)."""
+"""Where each card may be played: Go, mileage, speed cards, delays and remedies (docs/rules/touring.md,
+"Your piles")."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def network_chance(features: np.ndarray) -> np.ndarray:
 
 def test_the_network_is_nearer_the_chance_to_win_than_the_logistic_model() -> None:
     """On positions of games it was not fitted on (other seeds), labelled afresh."""
-    # 140 games: since Go comes first (the seed) games are a little shorter, so fewer of the
+    # 140 games: since Go comes first (docs/rules/touring.md) games are a little shorter, so fewer of the
     # positions drawn below turn 600 are reached than the 120 games gave before.
     features, labels, logistic = labelled(140, seed=990_001)
     assert len(labels) > 500

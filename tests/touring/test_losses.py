@@ -1,4 +1,4 @@
-"""Mileage lost to Puncture and Collision (the seed, §2(5), and the Collision ruling)."""
+"""Mileage lost to Puncture and Collision (docs/rules/touring.md, "Mileage lost to delays")."""
 
 from __future__ import annotations
 
@@ -41,11 +41,11 @@ def test_collision_in_country_attacker_chooses_when_both_are_possible() -> None:
         "speed": {1: ["country"]},
         "miles": {1: {"15": 2, "30": 1}},
     }
-    assert texts(position(**setup)) == ["play collision p2 30", "play collision p2 15s"]  # type: ignore[arg-type]
-    thirty = position(**setup)  # type: ignore[arg-type]
+    assert texts(position(**setup)) == ["play collision p2 30", "play collision p2 15s"]
+    thirty = position(**setup)
     thirty.apply("play collision p2 30")
     assert team_miles(thirty, 1) == {"1": 0, "3": 0, "15": 2, "30": 0}
-    fifteens = position(**setup)  # type: ignore[arg-type]
+    fifteens = position(**setup)
     fifteens.apply("play collision p2 15s")
     assert team_miles(fifteens, 1) == {"1": 0, "3": 0, "15": 0, "30": 1}
     assert sorted(fifteens.discard) == [3, 3]

@@ -45,8 +45,8 @@ def test_five_players_play_individually_with_96_cards_and_70_miles() -> None:
     game = tabletrek.load("touring", players=5)
     state = game.new_game(seed=11)
     assert isinstance(state, TouringState)
-    assert sum(state.card_counts()) == 96 and game.goal_miles == 70  # type: ignore[attr-defined]
-    assert game.teams == 5 and not game.team_games  # type: ignore[attr-defined]
+    assert sum(state.card_counts()) == 96 and game.goal_miles == 70
+    assert game.teams == 5 and not game.team_games
     assert state.view(0)["goal"] == 70
 
 

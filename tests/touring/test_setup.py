@@ -17,8 +17,8 @@ def test_deck_size_by_player_count(players: int, size: int) -> None:
 
 
 def test_reduced_deck_removes_one_of_each_delay() -> None:
-    full = tabletrek.load("touring", players=2).deck_counts  # type: ignore[attr-defined]
-    reduced = tabletrek.load("touring", players=3).deck_counts  # type: ignore[attr-defined]
+    full = tabletrek.load("touring", players=2).deck_counts
+    reduced = tabletrek.load("touring", players=3).deck_counts
     removed = {slug: full[CODE[slug]] - reduced[CODE[slug]] for slug in CODE}
     assert removed == {
         slug: (1 if slug in ("puncture", "out-of-gasoline", "collision") else 0) for slug in CODE
@@ -65,23 +65,23 @@ def test_deal_five_each_and_first_player_draws(players: int) -> None:
 )
 def test_required_mileage_sets(players: int, goal: int, required: tuple[int, ...]) -> None:
     game = tabletrek.load("touring", players=players)
-    assert game.required == required  # type: ignore[attr-defined]
-    assert game.goal_miles == goal  # type: ignore[attr-defined]
+    assert game.required == required
+    assert game.goal_miles == goal
     assert game.new_game(seed=0).view(0)["goal"] == goal
 
 
 def test_teams_alternate_around_the_table() -> None:
-    assert tabletrek.load("touring", players=4).members == ((0, 2), (1, 3))  # type: ignore[attr-defined]
-    assert tabletrek.load("touring", players=6).members == ((0, 3), (1, 4), (2, 5))  # type: ignore[attr-defined]
-    assert tabletrek.load("touring", players=3).members == ((0,), (1,), (2,))  # type: ignore[attr-defined]
+    assert tabletrek.load("touring", players=4).members == ((0, 2), (1, 3))
+    assert tabletrek.load("touring", players=6).members == ((0, 3), (1, 4), (2, 5))
+    assert tabletrek.load("touring", players=3).members == ((0,), (1,), (2,))
     five = tabletrek.load("touring", players=5)
-    assert five.members == ((0,), (1,), (2,), (3,), (4,)) and not five.team_games  # type: ignore[attr-defined]
+    assert five.members == ((0,), (1,), (2,), (3,), (4,)) and not five.team_games
 
 
 @pytest.mark.parametrize("players", [1, 7, 0, "2"])
 def test_unsupported_player_counts_are_refused(players: object) -> None:
     with pytest.raises(ValueError, match="touring is played by 2, 3, 4, 5, 6 players"):
-        tabletrek.load("touring", players=players)  # type: ignore[arg-type]
+        tabletrek.load("touring", players=players)
 
 
 def test_unknown_option_names_it() -> None:

@@ -108,7 +108,7 @@ def test_would_play_reads_a_greedy_discard() -> None:
         hand = np.zeros(K.C, dtype=np.int32)
         for card in cards:
             hand[CODE[card]] += 1
-        return bool(W.would_play(packed, hand, cfg, K.WEIGHTS, discard.index, scratch, legal))  # type: ignore[attr-defined]
+        return bool(W.would_play(packed, hand, cfg, K.WEIGHTS, discard.index, scratch, legal))
 
     assert explains("1", "1", "3", "3", "15", "30")  # the real hand
     for card in PLAYABLE:
@@ -120,7 +120,7 @@ def test_would_play_reads_a_greedy_discard() -> None:
 def test_the_belief_keeps_only_hands_that_explain_the_move() -> None:
     before, after, discard = stopped_discard()
     belief = W.HandBelief(seat=0, seed=3, particles=400)
-    belief.observe(before, discard)  # type: ignore[arg-type]
+    belief.observe(before, discard)
     assert belief.explained > 0
     hands = belief.particles[:, 1, :]
     assert (hands.sum(axis=1) == 5).all()  # the discarded card is gone from every particle

@@ -20,6 +20,7 @@ from tabletrek.cli.common import (
     tr,
 )
 from tabletrek.cli.tournament import parse_bot_params
+from tabletrek.core.errors import message_in
 from tabletrek.sim.analyze import analyze, render_html
 from tabletrek.sim.backend import Backend
 
@@ -39,14 +40,14 @@ def analyze_cmd(
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)
-    loaded = load_game(game, players, options)
+    loaded = load_game(game, players, options, ui_lang=language)
     names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     try:
         backend = Backend(jobs=jobs, ray_address=ray)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     with progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
@@ -64,8 +65,8 @@ def analyze_cmd(
                 replayed=lambda done: progress.advance(replaying, done),
             )
         except ValueError as exc:
-            raise fail(str(exc)) from None
+            raise fail(message_in(exc, language)) from None
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(render_html(analysis, language, command), encoding="utf-8")
-    console.print(tr("cli.analyze.written", language, path=str(out), games=n))
+    console.print(tr("cli.analyze.written", language, path=str(out), count=n))

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from tabletrek.core.errors import message_in
 from tabletrek.core.game import Game
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.registry import game_class, load
@@ -39,14 +40,22 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     return options
 
 
-def load_game(name: str, players: int | None, options: dict[str, Any], lang: str | None = None) -> Game:
-    """The game, with language-following option defaults (a Chinese word pack for zh-Hant)."""
+def load_game(
+    name: str,
+    players: int | None,
+    options: dict[str, Any],
+    lang: str | None = None,
+    *,
+    ui_lang: str | None = None,
+) -> Game:
+    """The game, with language-following option defaults (a Chinese word pack for zh-Hant) when
+    ``lang`` is given; a refusal is said in ``ui_lang`` (else ``lang``, else TABLETREK_LANG)."""
     try:
         if lang is not None:
             options = {**game_class(name).options_for_lang(lang), **options}
         return load(name, players=players, **options)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(message_in(exc, ui_lang or lang or env_lang())) from None
 
 
 def split_list(text: str | None) -> list[str]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
@@ -27,6 +28,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
+from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord, replay
@@ -65,16 +67,22 @@ class TerminalTable:
         return [event.render(viewer, self.lang, self.names) for event in events]
 
     @property
+    def compact_turn(self) -> Callable[[dict[str, Any], str, Sequence[str]], RenderableType] | None:
+        """The game's compact turn that fits an 80×24 terminal (details on demand), if it draws one:
+        optional, so not part of the ``TextUI`` protocol."""
+        draw = getattr(self.ui, "compact", None)
+        return draw if callable(draw) else None
+
+    @property
     def compact(self) -> bool:
-        """Whether the game draws a compact turn that fits an 80×24 terminal (details on demand)."""
-        return callable(getattr(self.ui, "compact", None))
+        return self.compact_turn is not None
 
     def show(self, seat: int) -> None:
         view = self.state.view(seat)
-        if self.compact:
+        if (draw := self.compact_turn) is not None:
             title = tr("cli.play.turn_of_compact", self.lang, player=self.names[seat])
             console.print(Rule(escape(title)))
-            console.print(self.ui.compact(view, self.lang, self.names))  # type: ignore[attr-defined]
+            console.print(draw(view, self.lang, self.names))
             # a big table's extra player lines come out of the log (the whole log is one command away)
             count = COMPACT_LOG_LINES if self.game.players <= 4 else 1
             for line in self.log_lines(seat, count):
@@ -269,7 +277,7 @@ def play(
             for i, s in enumerate(others)
         }
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     table_names = default_names(loaded.players, language, split_list(names))
     for s in human_seats:
         if not names:
@@ -326,8 +334,10 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
         record = GameRecord.load(path)
         state = replay(record)
     except (OSError, ValueError, IllegalAction) as exc:
-        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
-    game = load_game(record.game, record.players, dict(record.options))
+        raise fail(
+            tr("cli.error.resume", language, path=str(path), reason=message_in(exc, language))
+        ) from None
+    game = load_game(record.game, record.players, dict(record.options), ui_lang=language)
     meta = record.meta
     given_bots = meta.get("bots")
     bot_specs: dict[str, Any] = given_bots if isinstance(given_bots, dict) else {}
@@ -341,9 +351,11 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
             for s, spec in bot_specs.items()
         }
     except ValueError as exc:
-        raise fail(tr("cli.error.resume", language, path=str(path), reason=str(exc))) from None
+        raise fail(
+            tr("cli.error.resume", language, path=str(path), reason=message_in(exc, language))
+        ) from None
     humans = [s for s in range(game.players) if s not in bots]
-    console.print(tr("cli.play.resumed", language, moves=len(record.actions), path=str(path)))
+    console.print(tr("cli.play.resumed", language, count=len(record.actions), path=str(path)))
     table = TerminalTable(game, state, humans, bots, list(names), language)
     table.bot_specs = {int(s): str(spec) for s, spec in bot_specs.items()}
     return table

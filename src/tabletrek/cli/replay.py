@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 
 from tabletrek.cli.common import console, default_names, fail, pick_lang, tr
+from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.records import GameRecord, iter_replay
 from tabletrek.core.state import State
@@ -29,7 +30,7 @@ def replay_cmd(
             (state.clone(), text, events) for state, text, events in iter_replay(record)
         ]
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     game = frames[0][0].game
     viewer: int | None = None
     if seat is not None:

@@ -16,7 +16,7 @@ def rules_cmd(
     raw: Annotated[bool, typer.Option("--raw", help=tr("cli.rules.raw"))] = False,
 ) -> None:
     language = pick_lang(lang)
-    text = load_game(game, None, {}).rules_markdown(language)
+    text = load_game(game, None, {}, ui_lang=language).rules_markdown(language)
     if raw:
         typer.echo(text)
     else:

@@ -19,6 +19,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.core.errors import message_in
 from tabletrek.sim import Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
 
@@ -28,7 +29,7 @@ def pct(value: float) -> str:
 
 
 def print_summary(summary: Summary, lang: str) -> None:
-    bots = Table(title=tr("cli.sim.bots_title", lang, games=summary.games, game=summary.game))
+    bots = Table(title=tr("cli.sim.bots_title", lang, count=summary.games, game=summary.game))
     for column in ("bot", "seats", "wins", "win_rate", "ci", "draws", "score"):
         bots.add_column(tr(f"cli.sim.col.{column}", lang), justify="left" if column == "bot" else "right")
     for b in summary.bots:
@@ -51,7 +52,7 @@ def print_summary(summary: Summary, lang: str) -> None:
                 "cli.sim.team_wins",
                 lang,
                 wins=won,
-                games=summary.games,
+                count=summary.games,
                 rate=pct(won / summary.games),
                 low=pct(low),
                 high=pct(high),
@@ -117,7 +118,7 @@ def simulate_cmd(
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)
-    loaded = load_game(game, players, options)
+    loaded = load_game(game, players, options, ui_lang=language)
     # Search is slow: name it. A cooperative game's default is its strongest bot in every seat
     # (the Codenames AI with itself), not a random partner that can only lose with it.
     default = [loaded.default_bot] * loaded.players if loaded.cooperative else loaded.heuristic_bots()
@@ -140,7 +141,7 @@ def simulate_cmd(
                 ray=ray,
             )
         except ValueError as exc:
-            raise fail(str(exc)) from None
+            raise fail(message_in(exc, language)) from None
     summary = summarize(result)
     if records is not None:
         count = save_records(result, records)

@@ -19,6 +19,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
@@ -46,7 +47,7 @@ def print_result(result: TournamentResult, lang: str) -> None:
             "cli.tournament.title",
             lang,
             game=result.game,
-            games=len(result.outcomes),
+            count=len(result.outcomes),
             format=result.format,
         )
     )
@@ -101,7 +102,7 @@ def tournament_cmd(
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)
-    loaded = load_game(game, players, options)
+    loaded = load_game(game, players, options, ui_lang=language)
     names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
     bot_params = parse_bot_params(param)
     if n < 1 or jobs < 1:
@@ -110,7 +111,7 @@ def tournament_cmd(
         backend = Backend(jobs=jobs, ray_address=ray)
         total = planned_games(names, loaded.players, n, fmt, rounds)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
@@ -129,7 +130,7 @@ def tournament_cmd(
                 progress=lambda done: progress.advance(task, done),
             )
         except ValueError as exc:
-            raise fail(str(exc)) from None
+            raise fail(message_in(exc, language)) from None
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
         saved = 0

@@ -18,8 +18,8 @@ about a sixth of Touring's instructions per step). Not a closure (numba cannot c
 inlined, and every array handed through one is reference-counted, which cost a quarter to a third
 of Touring's steps a second (``docs/notes/vector-benchmarks.md``). Each bound loop is named after
 its engine's module, so each has its own numba cache index. Like every cached numba function that
-calls into another module, a bound loop's cache goes stale when its engine changes (COMMON practice
-here: delete the ``*.nbi``/``*.nbc`` files after editing an engine).
+calls into another module, a bound loop's cache goes stale when its engine changes: delete the
+``*.nbi``/``*.nbc`` files under ``src`` after editing an engine.
 
 Array types: state rows int32, generators uint32 (``core/mt19937.py``), config int64, masks bool,
 observations, rewards and returns float32; the scratch row (int64, as long as the action count)
@@ -35,6 +35,16 @@ from typing import Any
 import numpy as np
 
 from tabletrek.core.mt19937 import njit
+
+# The engine's rules: the loops below call them by these names, which ``bind`` resolves in each
+# engine's namespace. Declared (not defined) here for the type checker; for the same reason ruff's
+# undefined-name check (F821) is off for this file (pyproject.toml).
+_apply: Callable[..., None]
+_deal: Callable[..., None]
+_mask: Callable[..., None]
+_observe: Callable[..., None]
+_returns: Callable[..., None]
+_seat: Callable[..., int]
 
 
 def _step_batch(
@@ -65,21 +75,21 @@ def _step_batch(
     for i in range(n):
         s = states[i]
         actor = seats[i]
-        _apply(s, gens[i], cfg, actions[i], scratch)  # type: ignore[name-defined]  # noqa: F821 - bound per engine
-        if _seat(s, cfg) < 0:  # type: ignore[name-defined]  # noqa: F821
-            _returns(s, cfg, final[i])  # type: ignore[name-defined]  # noqa: F821
+        _apply(s, gens[i], cfg, actions[i], scratch)
+        if _seat(s, cfg) < 0:
+            _returns(s, cfg, final[i])
             rewards[i] = final[i, actor]
             done[i] = True
             seeds[i] = next_seeds[i]
             next_seeds[i] += stride
-            _deal(s, gens[i], cfg, seeds[i])  # type: ignore[name-defined]  # noqa: F821
+            _deal(s, gens[i], cfg, seeds[i])
         else:
             rewards[i] = 0.0
             done[i] = False
             final[i, :] = 0.0
-        _mask(s, cfg, mask[i], scratch)  # type: ignore[name-defined]  # noqa: F821
-        _observe(s, cfg, obs[i])  # type: ignore[name-defined]  # noqa: F821
-        seats[i] = _seat(s, cfg)  # type: ignore[name-defined]  # noqa: F821
+        _mask(s, cfg, mask[i], scratch)
+        _observe(s, cfg, obs[i])
+        seats[i] = _seat(s, cfg)
     return -1
 
 
@@ -95,10 +105,10 @@ def _reset_batch(
     """Deals env ``i`` the game of ``seeds[i]``; its mask, observation and seat to act."""
     scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
     for i in range(states.shape[0]):
-        _deal(states[i], gens[i], cfg, seeds[i])  # type: ignore[name-defined]  # noqa: F821
-        _mask(states[i], cfg, mask[i], scratch)  # type: ignore[name-defined]  # noqa: F821
-        _observe(states[i], cfg, obs[i])  # type: ignore[name-defined]  # noqa: F821
-        seats[i] = _seat(states[i], cfg)  # type: ignore[name-defined]  # noqa: F821
+        _deal(states[i], gens[i], cfg, seeds[i])
+        _mask(states[i], cfg, mask[i], scratch)
+        _observe(states[i], cfg, obs[i])
+        seats[i] = _seat(states[i], cfg)
 
 
 RULES = ("_apply", "_deal", "_mask", "_observe", "_returns", "_seat")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.generics import S_contra
 from tabletrek.core.options import parse_option_value
 
@@ -53,7 +54,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in filter(None, (p.strip() for p in rest.split(";"))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"bot parameter {part!r} in {spec!r} must be written key=value")
+            raise UsageError("core.error.bot_param_form", part=part, spec=spec)
         params[key.strip()] = parse_option_value(value.strip())
     return name.strip(), params
 

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from tabletrek.core.bots import GENERIC_BOTS
+from tabletrek.core.errors import UsageError
 from tabletrek.core.generics import S
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
@@ -49,7 +50,7 @@ class Game(ABC, Generic[S]):
         count = self.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or count not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
-            raise ValueError(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise UsageError("core.error.player_count", game=self.name, allowed=allowed, players=players)
         self.players: int = count
         self.options: Mapping[str, Any] = MappingProxyType(
             resolve_options(self.name, self.option_specs, options)
@@ -131,7 +132,7 @@ class Game(ABC, Generic[S]):
             return generic[0](self, seat=seat, seed=seed, **params)
         factories = self._bot_factories()
         if name not in factories:
-            raise ValueError(f"{self.name} has no bot {name!r}; it offers: {', '.join(self.bots())}")
+            raise UsageError("core.error.unknown_bot", game=self.name, name=name, known=self.bots())
         return factories[name](self, seat=seat, seed=seed, **params)
 
     def search(self) -> SearchSupport[S]:

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrek.core.errors import UsageError
+
 NO_LEGACY: Any = object()
 """The ``legacy`` of an option that games were always recorded with."""
 
@@ -38,25 +40,28 @@ class OptionSpec:
         if value is None and self.nullable:
             return None
         kind = self.kind
+
+        def refused(key: str, **params: Any) -> UsageError:
+            return UsageError(f"core.error.{key}", name=self.name, game=game, value=value, **params)
+
         if kind is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name!r} of {game} must be true or false, not {value!r}")
+                raise refused("option_bool")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {self.name!r} of {game} must be an integer, not {value!r}")
+                raise refused("option_int")
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(f"option {self.name!r} of {game} must be a number, not {value!r}")
+                raise refused("option_number")
             value = float(value)
         elif not isinstance(value, kind):
-            raise ValueError(f"option {self.name!r} of {game} must be a {kind.__name__}, not {value!r}")
+            raise refused("option_type", kind=kind.__name__)
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(map(repr, self.choices))
-            raise ValueError(f"option {self.name!r} of {game} must be one of {allowed}, not {value!r}")
+            raise refused("option_choice", allowed=", ".join(map(repr, self.choices)))
         if self.minimum is not None and value < self.minimum:
-            raise ValueError(f"option {self.name!r} of {game} must be at least {self.minimum}, not {value!r}")
+            raise refused("option_min", minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            raise ValueError(f"option {self.name!r} of {game} must be at most {self.maximum}, not {value!r}")
+            raise refused("option_max", maximum=self.maximum)
         return value
 
 
@@ -67,9 +72,13 @@ def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, 
         if name not in by_name:
             known = sorted(by_name)
             close = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            listing = ", ".join(known) if known else "none"
-            raise ValueError(f"unknown option {name!r} for {game} (known options: {listing}){hint}")
+            raise UsageError(
+                "core.error.unknown_option",
+                name=name,
+                game=game,
+                known=known,
+                close=close[0] if close else None,
+            )
     return {spec.name: spec.check(game, given.get(spec.name, spec.default)) for spec in specs}
 
 

@@ -7,6 +7,7 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.spec import GameSpec, registered
 
 if TYPE_CHECKING:
@@ -33,8 +34,9 @@ def spec(name: str) -> GameSpec:
     table = specs()
     if not isinstance(name, str) or name not in table:
         close = difflib.get_close_matches(str(name), list(table), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise ValueError(f"unknown game {name!r} (known games: {', '.join(sorted(table))}){hint}")
+        raise UsageError(
+            "core.error.unknown_game", name=name, known=sorted(table), close=close[0] if close else None
+        )
     return table[name]
 
 

@@ -4,4 +4,4 @@ import tabletrek.games.codenames_duet.spec
 import tabletrek.games.double_crossing.spec
 import tabletrek.games.goofspiel.spec
 import tabletrek.games.mexican_train.spec
-import tabletrek.games.touring.spec  # noqa: F401
+import tabletrek.games.touring.spec  # noqa: F401 - imported to register the game

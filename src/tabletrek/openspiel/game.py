@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # a C++ extension, untyped; absent without the [openspiel] extra
 
 from tabletrek.core.actions import Action
 from tabletrek.core.game import Game
@@ -89,11 +89,11 @@ def scripted_start(game: Game, rng: ScriptedRandom) -> Iterator[None]:
         raise TypeError(f"{game.name} does not build its generator with make_rng: no explicit chance")
     with _start_lock:
         original = module.make_rng
-        module.make_rng = lambda seed: rng  # type: ignore[attr-defined]
+        module.make_rng = lambda seed: rng  # type: ignore[attr-defined]  # checked just above, at run time
         try:
             yield
         finally:
-            module.make_rng = original  # type: ignore[attr-defined]
+            module.make_rng = original  # type: ignore[attr-defined]  # checked above, at run time
 
 
 def os_name(game: str) -> str:
@@ -199,7 +199,7 @@ class Core:
         return rebuild_core, (self.os_game.game_name, self.os_game.params, self.to_json())
 
 
-class TabletrekOSState(pyspiel.State):  # type: ignore[misc]
+class TabletrekOSState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped (Any)
     """One game in progress. ``inner`` is the tabletrek State once dealt (None during the deal);
     while ``need`` > 0 the state is a chance node for the move held in ``held``."""
 
@@ -333,7 +333,7 @@ class Observer:
         return view
 
 
-class TabletrekOSGame(pyspiel.Game):  # type: ignore[misc]
+class TabletrekOSGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped (Any)
     """Subclassed per tabletrek game by :func:`register` (OpenSpiel keys games by class)."""
 
     game_name = ""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]  # typed in some releases only
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.registry import load, specs
@@ -35,7 +35,7 @@ def env_name(game: str) -> str:
     return f"{game.replace('-', '_')}_v{VERSION}"
 
 
-class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]
+class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any where PettingZoo is untyped
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
         "render_modes": ["ansi", "svg"],
         "name": "tabletrek_v1",

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gymnasium import spaces
-from pettingzoo import ParallelEnv  # type: ignore[import-untyped,unused-ignore]
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped,unused-ignore]  # typed in some releases only
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.registry import load
@@ -25,8 +25,8 @@ from tabletrek.rl.features import DEFAULT_SIZE
 from tabletrek.rl.table import Observation, Table, check_illegal
 
 
-class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "name": "tabletrek_v1"}  # noqa: RUF012
+class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any where PettingZoo is untyped
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "name": "tabletrek_v1"}  # noqa: RUF012 - PettingZoo's convention
 
     def __init__(
         self,

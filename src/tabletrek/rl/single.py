@@ -82,7 +82,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         self.max_illegal = max_illegal
         self.table = Table(self.game, observation, obs_size)
         self.action_space = spaces.Discrete(self.table.n)
-        self.observation_space = self.table.observation_space()  # type: ignore[assignment]
+        self.observation_space = self.table.observation_space()  # type: ignore[assignment]  # spaces.Dict is a Space[dict], not Space[Observation]
         self.bots: dict[int, Bot] = {}
         self.illegal_streak = 0
 

@@ -235,7 +235,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
             t(
                 "cli.analyze.report.intro",
                 lang,
-                games=s.games,
+                count=s.games,
                 players=s.players,
                 bots=", ".join(analysis.result.bots),
                 seed=analysis.result.seed,

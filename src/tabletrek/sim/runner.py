@@ -67,7 +67,7 @@ def play_game(
     seeded from the game seed and the seat."""
     if not keep_record and not params and all(bot == "random" for bot in lineup):
         try:
-            from tabletrek.sim.compiled import play_random  # noqa: PLC0415 - numba: the [search] extra; numba: the same games, faster
+            from tabletrek.sim.compiled import play_random  # noqa: PLC0415 - numba: the [search] extra
         except ImportError:  # no numpy: the [search] extra is not installed
             pass
         else:
@@ -140,7 +140,7 @@ def simulate(
         raise ValueError("the number of games must be at least 1")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - the [scale] extra's backend, which builds on this module; backend builds on this module
+    from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
 
     opts = dict(options or {})
     game = load(name, players=players, **opts)

@@ -28,7 +28,7 @@ class City:
     id: str
     turns: int
     mistakes: int
-    source: str  # "seed" when the numbers come from the seed/rulings, else "tabletrek"
+    source: str  # "seed": numbers from the printed map (docs/rules/codenames-duet.md), else "tabletrek"
     links: tuple[str, ...]
 
     def options(self) -> dict[str, int]:

@@ -26,6 +26,7 @@ from tabletrek.cli.common import (
 )
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
+from tabletrek.core.errors import message_in
 from tabletrek.games.codenames_duet.campaign import (
     MissionMap,
     Progress,
@@ -63,7 +64,7 @@ def _progress(profile: str, lang: str) -> Progress:
     try:
         return load_progress(user_data_dir(), profile)
     except (ValueError, DataError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, lang)) from None
 
 
 def _city(mmap: MissionMap, name: str, lang: str) -> str:
@@ -84,7 +85,7 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
         if entry:
             record = _t("record", lang, wins=entry["wins"], attempts=entry["attempts"])
             if entry["wins"]:
-                record += _t("best", lang, best=entry["best_tokens_left"])
+                record += _t("best", lang, count=entry["best_tokens_left"])
         name = city_name(city.id, lang) + (" *" if city.source == "seed" else "")
         if city.id == mmap.start:
             name += " ⌂"
@@ -132,7 +133,7 @@ def play_cmd(
             raise fail(_t("error.fixed_option", language, option=fixed))
     mission = mmap.cities[city_id]
     options.update(mission.options())
-    game = load_game(GAME, players, options)
+    game = load_game(GAME, players, options, ui_lang=language)
     human_seats = sorted({s - 1 for s in (seat or [])})
     bot_names = split_list(bots)
     if not human_seats and len(bot_names) < game.players:
@@ -159,7 +160,7 @@ def play_cmd(
             language,
             city=city_name(city_id, language),
             turns=mission.turns,
-            mistakes=mission.mistakes,
+            count=mission.mistakes,
         )
     )
     table = TerminalTable(game, state, human_seats, seat_bots, table_names, language)
@@ -231,7 +232,7 @@ def reset_cmd(
     try:
         path: Path = progress_path(user_data_dir(), profile)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(message_in(exc, language)) from None
     if not yes:
         raise fail(_t("error.confirm", language, profile=profile))
     path.unlink(missing_ok=True)

@@ -1,4 +1,5 @@
-"""Clue validation: which clue words the seed forbids, each rejection with its reason.
+"""Clue validation: which clue words the rules forbid (docs/rules/codenames-duet.md, "What a clue
+may be"), each rejection with its reason.
 
 The seed (3(1)–(5)) allows one word about meaning; not a visible word, not a form of one (plural,
 tense, derivation), not part of a visible compound. Forms are found with real linguistic tools
@@ -27,7 +28,7 @@ from importlib import resources
 from typing import Any
 
 import simplemma
-import snowballstemmer  # type: ignore[import-untyped]
+import snowballstemmer  # type: ignore[import-untyped]  # the package ships no type hints
 
 Problem = tuple[str, dict[str, Any]]
 

@@ -4,7 +4,7 @@ Two sides sit opposite each other (with more than two players, seats alternate s
 side ``s % 2``, and one spokesperson per side acts, the role rotating among its members). Action
 indices: guesses use the pack index of their word, then ``stop``, then one index per clue number; a
 clue's word is free text carried in the action's text (see ``Duet.clue_action``). The rules are in
-``rules.py`` (seed 001 and RULINGS.md), the state in ``state.py``.
+``rules.py`` (docs/rules/codenames-duet.md), the state in ``state.py``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The double-sided key: which words are agents, bystanders and assassins on each side.
 
-Keys are drawn with exactly the table in RULINGS.md (the printed key cards' distribution): 25
-cells, each a pair (side A, side B). Each side then has 9 greens, 3 assassins and 13 bystanders,
-and 15 cells are green on at least one side (the 15 agent cards).
+Keys are drawn with exactly the table in docs/rules/codenames-duet.md, "Setting up" (the printed
+key cards' distribution): 25 cells, each a pair (side A, side B). Each side then has 9 greens,
+3 assassins and 13 bystanders, and 15 cells are green on at least one side (the 15 agent cards).
 """
 
 from __future__ import annotations

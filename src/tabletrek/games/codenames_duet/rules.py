@@ -1,4 +1,4 @@
-"""Codenames Duet's transitions (seed 001 and RULINGS.md): which moves are legal, what a move does,
+"""Codenames Duet's transitions (docs/rules/codenames-duet.md): which moves are legal, what a move does,
 and why a move is refused.
 
 A turn: the clue-giver's side gives ``clue <word> <n>``, the other side guesses (``guess <word>``,
@@ -24,7 +24,7 @@ from tabletrek.games.codenames_duet.words import BOARD_SIZE
 if TYPE_CHECKING:
     from tabletrek.games.codenames_duet.state import DuetState
 
-MAX_NUMBER = 9  # the seed: "one word and one number", 1-9, not capped by the greens left
+MAX_NUMBER = 9  # 1-9, not capped by the greens left (docs/rules/codenames-duet.md, "A turn")
 MAX_TOKENS = 11  # the box holds 11 timer tokens
 CLUE_SAMPLE = 6  # clue suggestions offered by legal_actions (any valid word may be typed)
 # Clue problems that are a violation of the word rules (cost a token with strict_penalty), as
@@ -92,7 +92,7 @@ def stop_problem(state: DuetState) -> IllegalAction | None:
 
 def number_range(state: DuetState) -> tuple[int, int]:
     """The numbers a clue may carry: 1-9 (0-9 with ``zero_clues``), whatever the greens left;
-    the seed asks for "one word and one number" and sets no cap."""
+    "one word and one number", with no cap (docs/rules/codenames-duet.md, "A turn")."""
     low = 0 if state.game.options["zero_clues"] else 1
     return low, MAX_NUMBER
 

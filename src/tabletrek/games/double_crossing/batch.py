@@ -6,7 +6,10 @@ same task stack, the same order of dice and shuffles from Python's generator com
 (``core/mt19937.py``), and ``to_python_state`` hands an env back to the Python rules, stack and all.
 In three parts: ``batch_layout.py`` (the layouts, the config, the way back to Python),
 ``batch_turn.py`` (money, cards, cars, the turn, moving, the spaces) and this module (decisions,
-the run loop, setup, observations and the batch calls).
+the run loop, setup, observations and the batch calls). This part is over 600 lines because the
+decisions (``options`` lists them, ``decide`` applies one) must agree index for index with the
+action table and with each other, and ``driver.bind(globals())`` needs the rule functions in this
+module's namespace; a fourth file would split that pair or only re-export names.
 
 State row (int32, room for ``P_MAX`` seats, ``SP_MAX`` spaces, ``K_MAX`` contracts): positions,
 cash, cars and crew cards per seat; contract owners; the yard; cars lying on each space; the draw

@@ -163,7 +163,8 @@ class Yard(Step):
 
 
 class Connect(Step):
-    """Connections: any open contract at half price (the seed names no cars; see the option)."""
+    """Connections: any open contract at half price (no cars: docs/rules/double-crossing.md, "The spaces";
+    see the option)."""
 
     __slots__ = ()
     kind = "connect"

@@ -54,7 +54,7 @@ from tabletrek.games.double_crossing.steps import (
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.state import DoubleCrossingState
 
-CREW_PER_TURN = 2  # the seed: Railroad Crew, 1-2 cards per turn
+CREW_PER_TURN = 2  # Railroad Crew, 1-2 cards per turn (docs/rules/double-crossing.md, "The crew cards")
 ROLL_HOW = tuple(text_ref(f"double_crossing.roll.{i}") for i in range(4))
 CREW_NEEDED = tuple(Refusal("double_crossing.illegal.crew_needed", n=n) for n in range(3))
 ONE_VILLAIN = Refusal("double_crossing.illegal.one_per_turn", card=text_ref("double_crossing.card.villain"))
@@ -325,7 +325,7 @@ def deal(state: DoubleCrossingState) -> list[Event]:
         while len(faces) < c.start_cars and any(state.yard):
             face = randint(rng, 1, 6)
             car = c.die_car[face - 1]
-            if state.yard[car]:  # the seed: re-roll for a car whose yard is empty
+            if state.yard[car]:  # re-roll for a sold-out car (docs/rules/double-crossing.md, "Setup")
                 state.yard[car] -= 1
                 state.cars[seat][car] += 1
                 faces.append(face)

@@ -102,7 +102,8 @@ def land(state: DoubleCrossingState, seat: int, space: int, own: bool, events: l
     events.append(state.game.land_events[seat][space])
     if own:
         if state.pos.count(space) > 1:  # someone else's token is here too
-            state.again = True  # the seed: landing on an occupied space gives another turn
+            # an occupied space gives another turn (docs/rules/double-crossing.md, "A turn")
+            state.again = True
             events.append(Event("double_crossing.event.occupied", {"player": SEAT_REF[seat]}))
         state.engineer_ok = kind not in ("stop", "derail")
     steps: list[Step] = []
@@ -298,7 +299,8 @@ ON_LAND: dict[str, Handler] = {
 
 
 class Roundhouse(Step):
-    """Roundhouse doubles: the seat may move its token to any space (the seed's 可將…移至)."""
+    """Roundhouse doubles: the seat may move its token to any space (docs/rules/double-crossing.md,
+    "The spaces": it *may* move)."""
 
     __slots__ = ("own",)
     kind = "roundhouse"
@@ -325,7 +327,8 @@ class Roundhouse(Step):
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         if state.game.forced_moves:  # tabletrek's first reading: a compulsory move, staying put rolls again
             return MUST_MOVE if kind == DECLINE else None
-        # The seed's "may move": declining is staying, so the own space is no move.
+        # The Roundhouse "may move" (docs/rules/double-crossing.md, "The spaces"): declining is staying,
+        # so the own space is no move.
         return STAY_IS_DECLINE if kind == GO and a == state.pos[self.seat] else None
 
     def decide(self, state: DoubleCrossingState, kind: int, a: int, b: int, events: list[Event]) -> None:

@@ -48,7 +48,8 @@ class DoubleCrossingState(State):
     used_engineer: bool
     stops_left: int
     crew_used: int
-    """Railroad Crew cards played this turn (the seed allows 1-2 per turn, not per roll)."""
+    """Railroad Crew cards played this turn (1-2 per turn, not per roll: docs/rules/double-crossing.md,
+    "The crew cards")."""
     winner: int | None
     is_over: bool = False
     """A plain attribute, not a property as in ``State``: the core's contract and the turn loop read

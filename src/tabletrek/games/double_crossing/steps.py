@@ -288,7 +288,7 @@ class BuyCards(Step):
 
 
 class Discard(Step):
-    """Doubles cost a crew card (the seed)."""
+    """Doubles cost a crew card (docs/rules/double-crossing.md, "A turn" 3)."""
 
     __slots__ = ()
     kind = "discard"

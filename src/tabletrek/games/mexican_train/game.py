@@ -24,7 +24,7 @@ from tabletrek.games.mexican_train.text import MexicanTrainTextUI
 from tabletrek.games.mexican_train.tiles import TileSet, tile_sets
 
 MEXICAN = "mx"
-SMALL_TABLE = 6  # the seed: fewer than 6 players, double-9 is recommended (少於6人，建議用「雙九」)
+SMALL_TABLE = 6  # below 6 players, double-9 (docs/rules/mexican-train.md, "Equipment and deal")
 
 
 class MexicanTrain(Game[MexicanTrainState]):
@@ -34,7 +34,7 @@ class MexicanTrain(Game[MexicanTrainState]):
     default_players = 4
     searchable = True
     option_specs = (
-        # None: the set follows the player count (the seed's advice); records made before turn 2
+        # None: the set follows the player count (docs/rules/mexican-train.md); records made before turn 2
         # name 12, the old default, and keep it.
         OptionSpec(
             "set_size", None, "mexican_train.option.set_size", kind=int, choices=(12, 9), nullable=True

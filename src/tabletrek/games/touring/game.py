@@ -27,8 +27,8 @@ from tabletrek.games.touring.text import TouringTextUI
 
 TEAMS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}
 REDUCED_DECK = (3, 5, 6)
-"""Player counts that play with the 96-card deck and the 70-mile set: the seed's 3 and 6, and 5
-(our ruling: five players play individually like three)."""
+"""Player counts that play with the 96-card deck and the 70-mile set: 3 and 6, and 5 (five
+players play individually like three): docs/rules/touring.md, "Players and cards"."""
 
 _DECK: DeckSpec | None = None
 
@@ -49,8 +49,8 @@ class Touring(Game[TouringState]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("free_discard", False, "touring.option.free_discard"),
         OptionSpec("max_turns", 2000, "touring.option.max_turns", kind=int, minimum=1),
-        # Go is the first card of a player's area (the seed); records made before this option
-        # existed let Country come first.
+        # Go is the first card of a player's area (docs/rules/touring.md, "Your piles"); records made
+        # before this option existed let Country come first.
         OptionSpec("country_first", False, "touring.option.country_first", legacy=True),
     )
 

@@ -134,8 +134,8 @@ def mileage_problem(state: TouringState, team: int, card: int) -> Reason | None:
 
 def country_problem(state: TouringState, team: int, card: int) -> Reason | None:
     """Country covers City Limits or starts the speed pile. Go is "the first card a player places
-    in their own area" (the seed): an empty speed pile takes Country only once the Go pile holds a
-    card, which is always a Go first (a delay needs a Go, a remedy a delay)."""
+    in their own area" (docs/rules/touring.md, "Your piles"): an empty speed pile takes Country only
+    once the Go pile holds a card, which is always a Go first (a delay needs a Go, a remedy a delay)."""
     pile = state.speed[team]
     if pile:
         return None if pile[-1] == CITY else ALREADY_COUNTRY
@@ -473,7 +473,8 @@ def mileage_lost(card: int, miles: list[int], country: bool, variant: int) -> li
 
 
 def begin_turn(state: TouringState, events: list[Event]) -> None:
-    """The player to act draws one card, reshuffling as the seed says when the pile is out."""
+    """The player to act draws one card, reshuffling when the pile is out (docs/rules/touring.md,
+    "The draw pile runs out")."""
     seat = state.to_act
     if not state.draw:
         reshuffle(state, events)

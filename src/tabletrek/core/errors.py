@@ -1,0 +1,40 @@
+"""Refusals a user can put right: an unknown game, option or bot, an option's bad value, a player
+count the game does not seat. Each is named by an i18n key (``core.error.*``), so every front end
+can say it in its user's language; ``str(error)`` stays the English, as for ``IllegalAction``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletrek.core.actions import IllegalAction
+from tabletrek.i18n import translate
+
+
+class UsageError(ValueError):
+    """``key`` and ``params`` name the message in the catalogs. A list parameter is joined with
+    commas (the catalog's word for none when empty); a ``close`` parameter (the known name nearest
+    to what was typed) adds the catalog's "did you mean" hint as ``{hint}``."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        params = {k: listing(v, lang) if isinstance(v, list) else v for k, v in self.params.items()}
+        close = params.pop("close", None)
+        hint = translate("core.error.did_you_mean", lang, close=close) if close is not None else ""
+        return translate(self.key, lang, hint=hint, **params)
+
+
+def listing(names: list[str], lang: str) -> str:
+    """Names joined for a message; the catalog's word for none when there are none."""
+    return ", ".join(names) if names else translate("core.error.none", lang)
+
+
+def message_in(error: BaseException, lang: str) -> str:
+    """An error as its user should read it: in ``lang`` where it is a ``UsageError`` or an
+    ``IllegalAction`` (both keyed in the catalogs), else as raised."""
+    if isinstance(error, UsageError | IllegalAction):
+        return error.message(lang)
+    return str(error)

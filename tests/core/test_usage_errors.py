@@ -1,0 +1,102 @@
+"""A refusal of a name or value the user gave is said in the user's language: ``UsageError`` keeps
+the English ``str()`` the library always gave and names its message in the catalogs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import tabletrek
+from tabletrek.cli import app
+from tabletrek.core.bots import parse_bot_spec
+from tabletrek.core.errors import UsageError, message_in
+from tabletrek.core.options import OptionSpec
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
+    "unknown_game": (
+        lambda: tabletrek.load("tourin"),
+        f"unknown game 'tourin' (known games: {', '.join(tabletrek.games())}); did you mean 'touring'?",
+    ),
+    "unknown_option": (
+        lambda: tabletrek.load("touring", free_discrd=True),
+        "unknown option 'free_discrd' for touring (known options: country_first, free_discard,"
+        " max_turns); did you mean 'free_discard'?",
+    ),
+    "option_bool": (
+        lambda: tabletrek.load("touring", free_discard=3),
+        "option 'free_discard' of touring must be true or false, not 3",
+    ),
+    "option_int": (
+        lambda: tabletrek.load("touring", max_turns="x"),
+        "option 'max_turns' of touring must be an integer, not 'x'",
+    ),
+    "option_number": (
+        lambda: OptionSpec("speed", 1.0, "x", kind=float).check("g", "fast"),
+        "option 'speed' of g must be a number, not 'fast'",
+    ),
+    "option_type": (
+        lambda: OptionSpec("pack", "en", "x", kind=str).check("g", 5),
+        "option 'pack' of g must be a str, not 5",
+    ),
+    "option_choice": (
+        lambda: OptionSpec("size", 9, "x", kind=int, choices=(9, 12)).check("g", 10),
+        "option 'size' of g must be one of 9, 12, not 10",
+    ),
+    "option_min": (
+        lambda: tabletrek.load("touring", max_turns=0),
+        "option 'max_turns' of touring must be at least 1, not 0",
+    ),
+    "option_max": (
+        lambda: OptionSpec("n", 1, "x", kind=int, maximum=4).check("g", 5),
+        "option 'n' of g must be at most 4, not 5",
+    ),
+    "player_count": (
+        lambda: tabletrek.load("touring", players=9),
+        "touring is played by 2, 3, 4, 5, 6 players, not 9",
+    ),
+    "unknown_bot": (
+        lambda: tabletrek.load("touring").bot("genius", seat=0),
+        "touring has no bot 'genius'; it offers: random, ismcts, greedy",
+    ),
+    "bot_param_form": (
+        lambda: parse_bot_spec("ismcts:iterations"),
+        "bot parameter 'iterations' in 'ismcts:iterations' must be written key=value",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(REFUSALS))
+def test_a_refusal_is_english_by_default_and_chinese_when_asked(key: str) -> None:
+    refuse, english = REFUSALS[key]
+    with pytest.raises(UsageError) as caught:
+        refuse()
+    assert caught.value.key == f"core.error.{key}"
+    assert str(caught.value) == english  # the library's message, as callers have always read it
+    assert isinstance(caught.value, ValueError)
+    chinese = message_in(caught.value, "zh-Hant")
+    assert CJK.search(chinese) and chinese != english
+    for word in ("unknown", "must be", "did you mean", "offers", "played by"):
+        assert word not in chinese, chinese
+
+
+def test_an_empty_listing_says_none_in_the_language() -> None:
+    error = UsageError("core.error.unknown_option", name="x", game="g", known=[], close=None)
+    assert str(error) == "unknown option 'x' for g (known options: none)"
+    assert "無" in error.message("zh-Hant")
+
+
+def test_the_cli_says_a_refusal_in_the_chosen_language() -> None:
+    runner = CliRunner()
+    english = runner.invoke(app, ["simulate", "touring", "-n", "1", "-o", "free_discrd=true"])
+    assert english.exit_code == 2 and "did you mean 'free_discard'" in english.output
+    chinese = runner.invoke(app, ["simulate", "tourin", "-n", "1", "--lang", "zh-Hant"])
+    assert chinese.exit_code == 2
+    assert "沒有名為 'tourin' 的遊戲" in chinese.output and "unknown game" not in chinese.output
+    bots = runner.invoke(app, ["simulate", "touring", "-n", "1", "-b", "greedy,genius", "--lang", "zh-Hant"])
+    assert bots.exit_code == 2 and "沒有名為 'genius' 的電腦玩家" in bots.output
