@@ -142,7 +142,7 @@ def read_word_pack(path: Path) -> list[str]:
 # ----- embedders: list of words -> L2-normalised float32 matrix ---------------------------------------
 
 
-def bert_tokenizer(path: Path | None) -> object:
+def bert_tokenizer(path: Path | None) -> Any:
     from tokenizers import Tokenizer
 
     if path is None:
@@ -159,7 +159,7 @@ def bert_tokenizer(path: Path | None) -> object:
     return tokenizer
 
 
-def onnx_embedder(model_path: Path, tokenizer: object, output: str) -> Callable[[Sequence[str]], np.ndarray]:
+def onnx_embedder(model_path: Path, tokenizer: Any, output: str) -> Callable[[Sequence[str]], np.ndarray]:
     import onnxruntime as ort
 
     options = ort.SessionOptions()
@@ -168,7 +168,7 @@ def onnx_embedder(model_path: Path, tokenizer: object, output: str) -> Callable[
     names = {i.name for i in session.get_inputs()}
 
     def embed(words: Sequence[str]) -> np.ndarray:
-        encodings = tokenizer.encode_batch(list(words))  # type: ignore[attr-defined]
+        encodings = tokenizer.encode_batch(list(words))
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         feed = {"input_ids": ids, "attention_mask": mask}

@@ -135,7 +135,7 @@ def m3e_embedder(simplify: bool = True) -> Callable[[Sequence[str]], np.ndarray]
     tokenizer.no_padding()
     tokenizer.no_truncation()
     heads, layers, eps = config["num_attention_heads"], config["num_hidden_layers"], config["layer_norm_eps"]
-    convert: Callable[[str], str] = lambda text: text  # noqa: E731
+    convert: Callable[[str], str] = lambda text: text  # noqa: E731 (an identity, replaced by OpenCC below)
     if simplify:
         from opencc_purepy import OpenCC
 

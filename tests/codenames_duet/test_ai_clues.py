@@ -33,8 +33,8 @@ def clue_positions(n: int, pack: str = "en", **params: object) -> list[tuple[Sta
 @pytest.mark.parametrize("pack", ["en", "zh-Hant"])
 def test_ai_clues_pass_the_rules_validation(pack: str) -> None:
     for state, word, number in clue_positions(12, pack):
-        assert state.clue_problem(word, number) is None  # type: ignore[attr-defined]
-        visible = state.visible_words()  # type: ignore[attr-defined]
+        assert state.clue_problem(word, number) is None
+        visible = state.visible_words()
         assert word not in visible
         # Neither a part of a visible word nor containing one (the stricter of the two rule sets).
         assert not any(word in w or w in word for w in visible)
@@ -45,7 +45,7 @@ def test_ai_clues_pass_the_rules_validation(pack: str) -> None:
 def test_chinese_clues_share_no_character_with_the_board() -> None:
     # A shared character ("樣子" for "褲子") is a link by writing, not by meaning.
     for state, word, _ in clue_positions(12, "zh-Hant"):
-        board = "".join(state.visible_words())  # type: ignore[attr-defined]
+        board = "".join(state.visible_words())
         assert not set(word) & set(board), word
         assert all("\u4e00" <= ch <= "\u9fff" for ch in word)
 
@@ -62,7 +62,7 @@ def test_clues_over_a_whole_game_stay_valid_in_both_languages() -> None:
             action = bots[seat].act(state)
             if action.text.startswith("clue "):
                 _, *word, number = action.text.split()
-                assert state.clue_problem(" ".join(word), int(number)) is None  # type: ignore[attr-defined]
+                assert state.clue_problem(" ".join(word), int(number)) is None
                 assert bots[seat].last_targets and len(bots[seat].last_targets) == int(number)
                 clues += 1
             state.apply(action)
@@ -77,7 +77,7 @@ def test_max_number_knob() -> None:
 def test_strict_variants_give_legal_clues_too() -> None:
     for params in ({"worst_weight": 0.5}, {"noise": 1.0, "assassin_cost": 12.0}, {"difficulty": "easy"}):
         for state, word, number in clue_positions(3, **params):
-            assert state.clue_problem(word, number) is None  # type: ignore[attr-defined]
+            assert state.clue_problem(word, number) is None
 
 
 def test_vocabulary_cut_knob() -> None:
@@ -119,7 +119,7 @@ BOARD = [
 
 def situation(key: dict[int, str], **kw: object) -> Situation:
     kinds = tuple(key.get(i, "bystander") for i in range(25))
-    return Situation(seat=1, words=tuple(BOARD), my_key=kinds, **kw)  # type: ignore[arg-type]
+    return Situation(seat=1, words=tuple(BOARD), my_key=kinds, **kw)
 
 
 def test_guesser_follows_the_clue() -> None:

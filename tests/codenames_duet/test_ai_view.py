@@ -42,7 +42,7 @@ def test_ai_plays_whole_games_through_its_own_view_only(pack: str) -> None:
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply(bots[seat].act(guards[seat]))  # type: ignore[arg-type]
+        state.apply(bots[seat].act(guards[seat]))
     assert guards[0].views and guards[1].views
 
 
@@ -56,9 +56,9 @@ def test_the_partners_key_does_not_change_the_ais_moves(pack: str) -> None:
         seat = state.current_player
         assert seat is not None
         other = state.clone()
-        partner = other.key[1 - seat]  # type: ignore[attr-defined]
+        partner = other.key[1 - seat]
         random.Random(seed).shuffle(partner)
-        assert other.key[1 - seat] != state.key[1 - seat]  # type: ignore[attr-defined]
+        assert other.key[1 - seat] != state.key[1 - seat]
         assert other.view(seat) == state.view(seat)
         clue = [game.bot("codenames-clue", seat=seat, seed=1).act(s) for s in (state, other)]
         assert clue[0] == clue[1]
@@ -67,8 +67,8 @@ def test_the_partners_key_does_not_change_the_ais_moves(pack: str) -> None:
             s.apply(clue[0])
         guesser = 1 - seat
         shuffled = state.clone()
-        random.Random(seed + 10).shuffle(shuffled.key[seat])  # type: ignore[attr-defined]
-        assert shuffled.key[seat] != state.key[seat]  # type: ignore[attr-defined]
+        random.Random(seed + 10).shuffle(shuffled.key[seat])
+        assert shuffled.key[seat] != state.key[seat]
         assert shuffled.view(guesser) == state.view(guesser)
         picks = [game.bot("codenames-guess", seat=guesser, seed=1).act(s) for s in (state, shuffled)]
         assert picks[0] == picks[1]

@@ -156,9 +156,12 @@ class DuetAI:
         self.seat = seat
         self.game = game
         pack = getattr(game, "pack", None)
-        language = "en" if pack is None else table_language(pack.language)
-        if language is None:
-            raise ValueError(f"the Codenames Duet AI has no tables for {pack.source!r}")  # type: ignore[union-attr]
+        language = "en"
+        if pack is not None:
+            found = table_language(pack.language)
+            if found is None:
+                raise ValueError(f"the Codenames Duet AI has no tables for {pack.source!r}")
+            language = found
         giver_knobs, guesser_knobs = _knobs(params, language)
         if pack is not None:  # refuse at once, not at the first move, a pack the tables do not cover
             load_tables(language).rows(pack.words)

@@ -5,14 +5,14 @@ nothing beyond ending the turn — stopping ends it too. The real costs are the 
 lost) and running out of time. So the guesser keeps touching cells, within *and past* the clue's
 number, while ``P(green) - loss_cost * P(assassin)`` of the best cell stays positive.
 
-The probabilities. Before any clue, the key table given my own side (RULINGS.md) fixes them exactly:
-a cell that is a bystander on my side is green on my partner's with probability 5/13 and an assassin
-with 1/13; my greens: 3/9 and 1/9; my assassins: 1/3 and 1/3 (less the greens already found on each
-kind). Each partner clue with r targets still unfound then spreads r "intended" shares over the open
-cells, in proportion to ``prior_green * exp(z / temperature)`` (z: the ensemble z-score of the cell
-for the clue), each share capped at ``cap``. The current clue weighs fully and, past its number,
-``spill`` more shares (givers seldom count every related word); earlier clues by ``old_weight``.
-A cell no clue means keeps its prior; P(assassin) = P(meant by no clue) * prior_assassin.
+The probabilities. Before any clue, the key table given my own side (docs/rules/codenames-duet.md, "Setting
+up") fixes them exactly: a cell that is a bystander on my side is green on my partner's with probability 5/13
+and an assassin with 1/13; my greens: 3/9 and 1/9; my assassins: 1/3 and 1/3 (less the greens already found on
+each kind). Each partner clue with r targets still unfound then spreads r "intended" shares over the open
+cells, in proportion to ``prior_green * exp(z / temperature)`` (z: the ensemble z-score of the cell for the
+clue), each share capped at ``cap``. The current clue weighs fully and, past its number, ``spill`` more shares
+(givers seldom count every related word); earlier clues by ``old_weight``. A cell no clue means keeps its
+prior; P(assassin) = P(meant by no clue) * prior_assassin.
 
 On the last timer token it takes no bonus guess past the number unless P(green) >= 0.9
 (``last_token_green``): an assassin there ends a game that sudden death could still win. In sudden

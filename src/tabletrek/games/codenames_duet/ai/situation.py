@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 GREEN, BYSTANDER, ASSASSIN = "green", "bystander", "assassin"
 
-# The key table (RULINGS.md): for each kind on my side, how many cells carry each kind on the
-# partner's side. The guesser uses it as a prior: 1 in 3 of my assassins is the partner's too.
+# The key table (docs/rules/codenames-duet.md, "Setting up"): for each kind on my side, how many cells carry
+# each kind on the partner's side. The guesser uses it as a prior: 1 in 3 of my assassins is the partner's
+# too.
 PARTNER_GIVEN_MINE: dict[str, dict[str, int]] = {
     GREEN: {GREEN: 3, BYSTANDER: 5, ASSASSIN: 1},
     BYSTANDER: {GREEN: 5, BYSTANDER: 7, ASSASSIN: 1},
