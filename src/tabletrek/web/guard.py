@@ -40,7 +40,7 @@ def client_of(request: Request | WebSocket) -> str:
 def refusal(exc: WebError) -> JSONResponse:
     """A WebError a handler let through, answered with the status it carries."""
     headers = None
-    if exc.status == 413:
+    if exc.status in (408, 413):
         # a refused body is not read to its end: the connection cannot carry another
         headers = {"Connection": "close"}
     elif exc.status == 429:

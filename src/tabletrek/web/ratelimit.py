@@ -36,6 +36,15 @@ class Limits:
     ws_burst: float = 40
     max_body: int = 64 * 1024
     """Bytes of a request body (a table's settings); more is refused while it streams in."""
+    body_seconds: float = 30.0
+    """Seconds a request body may take to arrive (a 64 KiB body needs well under one); a body
+    sent a byte at a time is answered 408 and its connection closed."""
+    header_seconds: float = 10.0
+    """Seconds a connection has to send a request's headers, counted from connecting or from the
+    previous answer: a socket that sends nothing, or headers a line at a time, is closed."""
+    max_http_conns: int = 64
+    """HTTP connections one client address may hold open at once (WebSockets count in max_conns);
+    the addresses trusted as reverse proxies (uvicorn's forwarded_allow_ips) are not capped."""
     max_message: int = 8 * 1024
     """Characters of one WebSocket message."""
     max_tables: int = 5_000

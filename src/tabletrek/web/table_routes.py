@@ -68,7 +68,8 @@ class TableRoutes:
         ]
 
     async def body_json(self, request: Request) -> Any:
-        body = await read_body(request, self.guard.limits.max_body)
+        limits = self.guard.limits
+        body = await read_body(request, limits.max_body, limits.body_seconds or None)
         if not body:
             return {}
         return validation.parse_json(body)

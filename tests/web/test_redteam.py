@@ -1,0 +1,261 @@
+"""A second attack on a real ``tabletrek serve`` on loopback: what the first hardening left open.
+
+Connection-level abuse (idle sockets, half-sent headers, bodies sent a byte at a time, a client
+leaving in the middle of its body, one address holding every socket), and the amplification of
+cheap WebSocket messages across many connections. Every test checks the server's log for
+tracebacks; each says what an attacker could do before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import select
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from .helpers import ServerProcess
+
+HEADER_SECONDS = 1.5
+BODY_SECONDS = 2.0
+CONNS_PER_ADDRESS = 8
+WAIT = 30.0
+"""Seconds a test waits for the server to act (far above every limit above: never a timing claim)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("redteam")
+    limits = {
+        "header_seconds": HEADER_SECONDS,
+        "body_seconds": BODY_SECONDS,
+        "max_http_conns": CONNS_PER_ADDRESS,
+    }
+    args = [f"--limit={name}={value}" for name, value in limits.items()]
+    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", args=args, log_path=folder / "serve.log")
+    yield proc.start()
+    proc.stop()
+    assert "Traceback" not in proc.log_text()
+
+
+def from_address(last: int) -> socket.socket:
+    """A TCP socket from 127.0.0.<last>: to the server, another client address (127.0.0.1 is
+    where a reverse proxy would be, which the server trusts and does not cap)."""
+    sock = socket.socket()
+    sock.bind((f"127.0.0.{last}", 0))
+    sock.settimeout(WAIT)
+    return sock
+
+
+def dial(server: ServerProcess, last: int = 2) -> socket.socket:
+    sock = from_address(last)
+    sock.connect(("127.0.0.1", server.port))
+    return sock
+
+
+def closed_by_server(sock: socket.socket, seconds: float = WAIT) -> bool:
+    """True once the server closes ``sock`` (whatever it answered first), False if it stays open."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(65536):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:
+        pass  # reset by the server: closed too
+    return True
+
+
+def closed_within(socks: list[socket.socket], expected: int, seconds: float = WAIT) -> set[socket.socket]:
+    """The sockets the server closed, waiting until ``expected`` are (or ``seconds`` pass), then a
+    moment more in case it closes more than it should."""
+    closed: set[socket.socket] = set()
+    deadline = time.monotonic() + seconds
+    settle: float | None = None
+    while time.monotonic() < (settle or deadline):
+        ready, _, _ = select.select([s for s in socks if s not in closed], [], [], 0.1)
+        for sock in ready:
+            try:
+                if not sock.recv(65536):
+                    closed.add(sock)
+            except OSError:
+                closed.add(sock)
+        if settle is None and len(closed) >= expected:
+            settle = time.monotonic() + 1.0
+    return closed
+
+
+def served(server: ServerProcess, last: int) -> int:
+    client = httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{last}"), timeout=WAIT)
+    with client:
+        return client.get(f"{server.url}/api/games").status_code
+
+
+def no_traceback(server: ServerProcess) -> None:
+    time.sleep(0.5)  # the log is written by another process
+    assert "Traceback" not in server.log_text(), server.log_text()[-3000:]
+
+
+# ----- bodies -----------------------------------------------------------------------------------
+
+
+def table_paths(server: ServerProcess) -> list[str]:
+    spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    table = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT).json()["table"]
+    return ["/api/tables", f"/api/tables/{table}/claim", f"/api/tables/{table}/public"]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_client_leaving_in_the_middle_of_its_body_leaves_no_traceback(
+    server: ServerProcess, chunked: bool
+) -> None:
+    # Before: starlette's ClientDisconnect escaped the body reader, and every such request put a
+    # 30-line traceback in the log: anyone could fill the operator's disk and bury real errors.
+    for number, path in enumerate(table_paths(server)):
+        sock = dial(server, 20 + number)
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        if chunked:
+            sock.sendall(f'{head}Transfer-Encoding: chunked\r\n\r\n5\r\n{{"gam\r\n'.encode())
+        else:
+            sock.sendall(f'{head}Content-Length: 1000\r\n\r\n{{"game"'.encode())
+        time.sleep(0.3)
+        sock.close()
+    assert served(server, 30) == 200
+    no_traceback(server)
+
+
+def test_a_body_sent_a_byte_at_a_time_is_cut_off_with_408(server: ServerProcess) -> None:
+    # Before: a 60 KB body sent one byte a second held its request (and a socket) for 17 hours.
+    sock = dial(server, 3)
+    sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n")
+    sock.sendall(b"Content-Length: 60000\r\n\r\n")
+    answer = bytearray()
+    stop = threading.Event()
+
+    def trickle() -> None:
+        while not stop.is_set():
+            try:
+                sock.send(b" ")
+            except OSError:
+                return
+            stop.wait(0.2)
+
+    sender = threading.Thread(target=trickle)
+    sender.start()
+    try:
+        sock.settimeout(WAIT)
+        while chunk := sock.recv(65536):
+            answer.extend(chunk)
+    except OSError:
+        pass
+    finally:
+        stop.set()
+        sender.join()
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 408"), bytes(answer[:200])
+    assert b'"key":"web.error.too_slow"' in answer
+    no_traceback(server)
+
+
+# ----- sockets ----------------------------------------------------------------------------------
+
+
+def test_idle_and_half_sent_requests_are_closed(server: ServerProcess) -> None:
+    # Before: a socket that never sent a byte, or sent headers a line at a time for ever, was held
+    # open for ever; a few thousand of them used up the server's file descriptors, and then nobody
+    # could connect at all.
+    idle = dial(server, 4)
+    half = dial(server, 5)
+    half.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+    stop = threading.Event()
+
+    def dribble() -> None:  # slowloris: a new header line now and then, never the blank line
+        number = 0
+        while not stop.wait(0.3):
+            number += 1
+            try:
+                half.sendall(f"X-{number}: y\r\n".encode())
+            except OSError:
+                return
+
+    sender = threading.Thread(target=dribble)
+    sender.start()
+    try:
+        assert closed_by_server(idle)
+        assert closed_by_server(half)
+    finally:
+        stop.set()
+        sender.join()
+        idle.close()
+        half.close()
+    assert served(server, 4) == 200
+    no_traceback(server)
+
+
+def test_a_kept_alive_connection_still_serves_its_next_request(server: ServerProcess) -> None:
+    # The header deadline starts again after each answer: a browser's keep-alive connection that
+    # sends its next request in time is served (the deadline is no idle cut for good clients).
+    client = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.6"), timeout=WAIT)
+    with client:
+        for _ in range(3):
+            assert client.get(f"{server.url}/api/games").status_code == 200
+            time.sleep(HEADER_SECONDS / 5)
+
+
+def test_one_address_cannot_hold_every_socket(tmp_path: Path) -> None:
+    # Before: one address could open sockets until the server had no file descriptor left.
+    # A server whose header deadline is long, so only the per-address cap can close them.
+    args = [f"--limit=max_http_conns={CONNS_PER_ADDRESS}", "--limit=header_seconds=120"]
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'web.sqlite3'}", args=args, log_path=tmp_path / "serve.log")
+    proc.start()
+    socks: list[socket.socket] = []
+    try:
+        socks = [dial(proc, 7) for _ in range(3 * CONNS_PER_ADDRESS)]
+        refused = closed_within(socks, 2 * CONNS_PER_ADDRESS)
+        assert len(refused) == 2 * CONNS_PER_ADDRESS
+        assert served(proc, 8) == 200  # another address is served meanwhile
+        for sock in socks:
+            sock.close()
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:  # the held sockets are released once closed
+            try:
+                if served(proc, 7) == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("the address stayed locked out after closing its sockets")
+    finally:
+        for sock in socks:
+            sock.close()
+        proc.stop()
+    assert "Traceback" not in proc.log_text()
+
+
+def test_websocket_connections_do_not_count_against_the_http_cap(server: ServerProcess) -> None:
+    # A player's open table is one upgraded socket for as long as the game runs: the app's own
+    # WebSocket cap (max_conns) counts those, the HTTP cap must not lock the player's other
+    # requests out.
+    spec = {"game": "touring", "players": 2}
+    created = httpx.post(f"{server.url}/api/tables", json={**spec, "seed": 3}, timeout=WAIT).json()
+    url = f"ws://127.0.0.1:{server.port}/ws/{created['table']}"
+    with contextlib.ExitStack() as stack:
+        sockets = []
+        for _ in range(CONNS_PER_ADDRESS + 2):
+            ws = stack.enter_context(connect(url, sock=dial(server, 9), open_timeout=WAIT))
+            ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(ws.recv(timeout=WAIT))["type"] in ("state", "chat")
+            sockets.append(ws)
+        assert served(server, 9) == 200
+        for ws in sockets:  # every one of them still open
+            ws.send(json.dumps({"type": "ping", "id": 1}))
+            while json.loads(ws.recv(timeout=WAIT))["type"] != "pong":
+                pass
+    no_traceback(server)
