@@ -8,6 +8,7 @@ tracebacks; each says what an attacker could do before.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import select
@@ -259,3 +260,60 @@ def test_websocket_connections_do_not_count_against_the_http_cap(server: ServerP
             while json.loads(ws.recv(timeout=WAIT))["type"] != "pong":
                 pass
     no_traceback(server)
+
+
+# ----- WebSocket messages -----------------------------------------------------------------------
+
+
+def test_the_connections_of_one_address_share_one_message_rate(server: ServerProcess) -> None:
+    # Before: the message rate was per connection, so 30 connections from one address sent 30
+    # times as much (a spectator's hello is fanned out to every connection at the table: 2,800
+    # hellos became 80,000 messages to send). Now the address as a whole is limited too.
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "touring", "seed": 5}, timeout=WAIT).json()
+    url = f"ws://127.0.0.1:{server.port}/ws/{created['table']}"
+    per_connection = 40  # the per-connection burst: none of these is refused by that bucket
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            stack.enter_context(connect(url, sock=dial(server, 11), open_timeout=WAIT)) for _ in range(25)
+        ]
+        started = time.monotonic()
+        for ws in sockets:
+            for number in range(per_connection):
+                ws.send(json.dumps({"type": "ping", "id": number}))
+        answers: dict[str, int] = {}
+        for ws in sockets:
+            for _ in range(per_connection):
+                message = json.loads(ws.recv(timeout=WAIT))
+                kind = message["type"] if message["type"] == "pong" else message.get("key", "?")
+                answers[kind] = answers.get(kind, 0) + 1
+        elapsed = time.monotonic() - started
+        # at most the address's burst plus what its rate refilled while the messages came in
+        assert answers.get("pong", 0) <= 120 + 60 * elapsed + 1, answers
+        assert answers.get("web.error.too_fast", 0) + answers.get("pong", 0) == 25 * per_connection
+        with connect(url, sock=dial(server, 12), open_timeout=WAIT) as other:  # another address
+            other.send(json.dumps({"type": "ping", "id": 1}))
+            assert json.loads(other.recv(timeout=WAIT))["type"] == "pong"
+    no_traceback(server)
+
+
+def test_a_client_that_does_not_read_is_dropped_by_size_not_only_by_count() -> None:
+    # Before: a connection was dropped after 200 unsent messages whatever their size, so one
+    # address could park 64 connections x 200 full resyncs (50 kB each at a long table: 640 MB)
+    # by asking for resyncs and never reading them.
+    from tabletrek.web.conns import QUEUE_CHARS, Conn
+
+    async def scenario() -> None:
+        conn = Conn()
+        big = {"type": "state", "log": "x" * 50_000}
+        for _ in range(QUEUE_CHARS // 50_000 + 1):
+            conn.send(big)
+        assert conn.closed
+        assert conn.queued_chars == 0 and await conn.next() is None  # the backlog is let go at once
+
+        reader = Conn()
+        for _ in range(3 * QUEUE_CHARS // 50_000):  # a client that reads keeps up and stays
+            reader.send(big)
+            assert await reader.next() is not None
+        assert not reader.closed and reader.queued_chars == 0
+
+    asyncio.run(scenario())

@@ -58,6 +58,7 @@ class Guard:
         self.join = Limiter(limits.join_rate, limits.join_burst, limits.max_keys)
         self.http = Limiter(limits.http_rate, limits.http_burst, limits.max_keys)
         self.ws = Limiter(limits.ws_rate, limits.ws_burst, limits.max_keys)
+        self.ws_address = Limiter(limits.ws_address_rate, limits.ws_address_burst, limits.max_keys)
 
     @staticmethod
     def check(limiter: Limiter, key: object) -> None:

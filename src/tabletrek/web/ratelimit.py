@@ -34,6 +34,11 @@ class Limits:
     ws_rate: float = 20.0
     """Messages one seat (or one spectator's connection) may send a second, on average."""
     ws_burst: float = 40
+    ws_address_rate: float = 60.0
+    """Messages all the WebSocket connections of one client address may send a second together:
+    without it, 64 spectator connections made 64 times the per-connection rate, each message
+    fanned out to every connection at the table."""
+    ws_address_burst: float = 120
     max_body: int = 64 * 1024
     """Bytes of a request body (a table's settings); more is refused while it streams in."""
     body_seconds: float = 30.0

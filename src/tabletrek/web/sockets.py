@@ -42,7 +42,7 @@ class Sockets:
             return
         self.open_conns[address] = self.open_conns.get(address, 0) + 1
         try:
-            await self.serve(websocket)
+            await self.serve(websocket, address)
         finally:
             left = self.open_conns.get(address, 1) - 1
             if left > 0:
@@ -50,7 +50,7 @@ class Sockets:
             else:
                 self.open_conns.pop(address, None)
 
-    async def serve(self, websocket: WebSocket) -> None:
+    async def serve(self, websocket: WebSocket, address: str) -> None:
         try:
             table = await self.manager.get(websocket.path_params["table"])
             if table is None:
@@ -64,7 +64,7 @@ class Sockets:
         conn = Conn()
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:
-            await self.receive_loop(websocket, table, conn)
+            await self.receive_loop(websocket, table, conn, address)
         except WebSocketDisconnect:
             pass
         finally:
@@ -75,7 +75,7 @@ class Sockets:
                 with contextlib.suppress(Exception):
                     await websocket.close()
 
-    async def receive_loop(self, websocket: WebSocket, table: LiveTable, conn: Conn) -> None:
+    async def receive_loop(self, websocket: WebSocket, table: LiveTable, conn: Conn, address: str) -> None:
         limits = self.guard.limits
         while not conn.closed:
             message = await websocket.receive()
@@ -89,6 +89,8 @@ class Sockets:
                 key = ("seat", table.id, conn.seat) if conn.seat is not None else ("conn", id(conn))
                 if self.guard.ws.take(key) > 0:
                     raise WebError("web.error.too_fast", rate=limits.ws_rate)
+                if self.guard.ws_address.take(address) > 0:  # and all of one address's connections
+                    raise WebError("web.error.too_fast", rate=limits.ws_address_rate)
                 await handle(table, conn, raw, limits.max_message)
             except WebError as exc:
                 conn.send(exc.to_message())
@@ -96,7 +98,7 @@ class Sockets:
 
 async def send_loop(websocket: WebSocket, conn: Conn) -> None:
     while True:
-        text = await conn.queue.get()
+        text = await conn.next()
         if text is None:
             # closed by us (e.g. a client too slow to read its messages): end the socket too, so
             # the receiving side stops waiting on it
