@@ -317,3 +317,25 @@ def test_a_client_that_does_not_read_is_dropped_by_size_not_only_by_count() -> N
         assert not reader.closed and reader.queued_chars == 0
 
     asyncio.run(scenario())
+
+
+# ----- paths ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", ["%C2%B2", "%E2%91%A0", "%D9%A3", "1_0", "%EF%BC%91"])
+def test_a_number_in_a_path_is_ascii_digits_or_a_4xx(server: ServerProcess, number: str) -> None:
+    # Before: "²" (and "①") pass str.isdigit() but int() refuses them, so /replay/² answered 500
+    # with a traceback in the log (and uvicorn dropped the connection).
+    spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT).json()
+    table, host = created["table"], created["host"]
+    with httpx.Client(timeout=WAIT) as http:
+        replay = http.get(f"{server.url}/api/tables/{table}/replay/{number}")
+        invite = http.post(
+            f"{server.url}/api/tables/{table}/seats/{number}/invite", headers={"x-host-token": host}
+        )
+        viewer = http.get(f"{server.url}/api/tables/{table}/replay", params={"viewer": number})
+    for answer in (replay, invite, viewer):
+        assert 400 <= answer.status_code < 500, answer.text
+        assert answer.json()["type"] == "error"
+    no_traceback(server)

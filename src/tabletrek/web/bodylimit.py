@@ -34,7 +34,7 @@ class TooSlow(WebError):
 async def read_body(request: Request, limit: int, seconds: float | None = None) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.isdigit() or len(declared) > 15:
+        if not (declared.isascii() and declared.isdigit()) or len(declared) > 15:
             raise WebError("web.error.bad_request", detail="Content-Length must be a number of bytes")
         if int(declared) > limit:
             raise TooBig(limit)

@@ -30,9 +30,9 @@ log = logging.getLogger("tabletrek.web")
 
 
 def path_int(text: str, limit: int) -> int:
-    """A number in a URL path: digits only, at most ``limit`` (Starlette's own converter hands
-    Python int() 5,000 digits, which raises)."""
-    if not text.isdigit() or len(text) > 9 or int(text) > limit:
+    """A number in a URL path: ASCII digits only, at most ``limit`` (Starlette's own converter
+    hands Python int() 5,000 digits, which raises; and "²" passes str.isdigit() but not int())."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) > limit:
         raise WebError("web.error.bad_request", detail="not a number in range")
     return int(text)
 
