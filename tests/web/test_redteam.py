@@ -339,3 +339,84 @@ def test_a_number_in_a_path_is_ascii_digits_or_a_4xx(server: ServerProcess, numb
         assert 400 <= answer.status_code < 500, answer.text
         assert answer.json()["type"] == "error"
     no_traceback(server)
+
+
+# ----- text -------------------------------------------------------------------------------------
+
+
+def seated(server: ServerProcess, game: str, **spec: object) -> tuple[str, dict[str, str]]:
+    """A table of two people, both seats claimed: its id and the seats' tokens."""
+    body = {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], **spec}
+    created = httpx.post(f"{server.url}/api/tables", json=body, timeout=WAIT).json()
+    tokens = dict(created["tokens"])
+    for seat, code in created["invites"].items():
+        answer = httpx.post(f"{server.url}/api/tables/{created['table']}/claim", json={"invite": code})
+        tokens[seat] = answer.json()["token"]
+    return created["table"], tokens
+
+
+def answer_to(ws: object, raw: str | bytes) -> list[dict[str, object]]:
+    """The errors, acks and chat lines the server sends in answer to ``raw`` (a ping after it
+    marks the end; the ping has its own id, so an answer is never mistaken for another's)."""
+    marker = time.monotonic_ns()
+    ws.send(raw)  # type: ignore[attr-defined]
+    ws.send(json.dumps({"type": "ping", "id": marker}))  # type: ignore[attr-defined]
+    out: list[dict[str, object]] = []
+    while True:
+        message = json.loads(ws.recv(timeout=WAIT))  # type: ignore[attr-defined]
+        if message["type"] == "pong" and message["id"] == marker:
+            return out
+        if message["type"] in ("error", "ack") or (message["type"] == "chat" and not message.get("reset")):
+            out.append(message)
+
+
+INVISIBLE = ["\u3164", "\uffa0", "\u115f", "\u2800\u2800", "a\u034f"]
+"""Hangul fillers, the braille blank and the combining grapheme joiner: letters and marks to
+Unicode's categories, nothing on screen."""
+
+
+@pytest.mark.parametrize("pack", ["en", "zh-Hant"])
+def test_invisible_text_is_refused_as_a_clue_a_nickname_and_a_chat_line(
+    server: ServerProcess, pack: str
+) -> None:
+    # Before: "clue ㅤ 1" was a legal Codenames clue in both packs (the partner saw an empty
+    # clue), and "ㅤ" a nickname: a seat with no visible name, or "Alice" plus a filler beside
+    # the real Alice.
+    table, tokens = seated(server, "codenames-duet", options={"word_pack": pack})
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    with connect(url, sock=dial(server, 13), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens["0"]}))
+        for blank in INVISIBLE:
+            for message in (
+                {"type": "act", "action": f"clue {blank} 1", "seq": 0},
+                {"type": "nick", "nickname": f"Alice{blank}"},
+                {"type": "chat", "text": blank},
+            ):
+                answers = answer_to(ws, json.dumps(message))
+                assert [a.get("key") for a in answers] == ["web.error.bad_text"], (message, answers)
+    with connect(url, sock=dial(server, 13), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens["1"], "nickname": "\u3164"}))
+        while (message := json.loads(ws.recv(timeout=WAIT)))["type"] != "error":
+            assert message["type"] != "state", "the nickname was taken"
+        assert message["key"] == "web.error.bad_text"
+    info = httpx.get(f"{server.url}/api/tables/{table}", timeout=WAIT).json()
+    assert [s["nickname"] for s in info["seats"]] == [None, None]
+    no_traceback(server)
+
+
+def test_a_binary_frame_must_be_utf8_and_numbers_finite(server: ServerProcess) -> None:
+    # Before: a binary frame was decoded with errors="replace", so invalid UTF-8 (a surrogate
+    # encoded as bytes) became U+FFFD and went on as text; 1e400 parsed as infinity.
+    table, tokens = seated(server, "touring")
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    with connect(url, sock=dial(server, 14), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens["0"]}))
+        answers = answer_to(ws, b'{"type":"chat","text":"\xed\xa0\x80"}')
+        assert [(a.get("key"), a["args"]) for a in answers] == [
+            ("web.error.bad_json", {"reason": "not UTF-8"})
+        ]
+        answers = answer_to(ws, b'{"type":"chat","text":"fine"}')  # a valid binary frame is read as text
+        assert [a["type"] for a in answers] == ["chat"]
+        answers = answer_to(ws, '{"type":"act","action":"x","seq":1e400}')
+        assert [a.get("key") for a in answers] == ["web.error.bad_text"]
+    no_traceback(server)

@@ -81,9 +81,9 @@ class Sockets:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            raw = message.get("text")
-            if raw is None:
-                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            # a binary frame is read as UTF-8 text by parse_json, which refuses invalid UTF-8
+            # (decoding with "replace" passed it on as U+FFFD)
+            raw: str | bytes = message.get("text") or message.get("bytes") or b""
             try:
                 # per seat (every connection of one seat shares it), else per connection
                 key = ("seat", table.id, conn.seat) if conn.seat is not None else ("conn", id(conn))
@@ -186,7 +186,7 @@ HANDLERS: dict[str, MessageHandler] = {
 }
 
 
-async def handle(table: LiveTable, conn: Conn, raw: str, max_message: int = MAX_MESSAGE) -> None:
+async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: int = MAX_MESSAGE) -> None:
     """One client message. Anything malformed is a WebError and changes nothing."""
     if len(raw) > max_message:
         raise WebError("web.error.too_big", limit=max_message)
