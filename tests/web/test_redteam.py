@@ -420,3 +420,40 @@ def test_a_binary_frame_must_be_utf8_and_numbers_finite(server: ServerProcess) -
         answers = answer_to(ws, '{"type":"act","action":"x","seq":1e400}')
         assert [a.get("key") for a in answers] == ["web.error.bad_text"]
     no_traceback(server)
+
+
+# ----- memory -----------------------------------------------------------------------------------
+
+
+def test_a_tables_chat_is_not_kept_in_memory_whole_nor_after_the_table(tmp_path: Path) -> None:
+    # Before: every line of every table ever chatted at stayed in the server's memory (the chat
+    # module's dict of logs was never emptied, and each log held all its lines): a seated player
+    # adds a line every 2 s for as long as they like, at as many tables as they can create.
+    from sqlalchemy import create_engine
+    from starlette.testclient import TestClient
+
+    from tabletrek.web import chat
+    from tabletrek.web.app import create_app
+
+    log = chat.ChatLog("t" * 12, create_engine(f"sqlite:///{tmp_path / 'chat.db'}"))
+    for number in range(chat.HISTORY + 50):
+        log.add(0, "Ann", f"line {number}")
+    assert len(log.load()) == chat.HISTORY  # what a joining player is sent, no more
+    again = chat.ChatLog("t" * 12, log.engine).load()  # read back from the store: the newest lines
+    assert [line["n"] for line in again] == list(range(50, chat.HISTORY + 50))
+    assert log.add(0, "Ann", "next")["n"] == chat.HISTORY + 50
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    with TestClient(app) as client:
+        created = client.post("/api/tables", json={"game": "touring", "players": 2, "seed": 1}).json()
+        table = created["table"]
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": created["tokens"]["0"]}))
+            ws.send_text(json.dumps({"type": "chat", "text": "hello"}))
+            while not ((message := ws.receive_json())["type"] == "chat" and message["lines"]):
+                pass
+        manager = app.state.manager
+        assert table in chat._logs
+        manager.tables[table].unwatched_since -= 10 * 3600  # unwatched for long: dropped by the sweep
+        assert manager.sweep() == 1
+        assert table not in chat._logs

@@ -15,7 +15,7 @@ from typing import Any
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
-from tabletrek.web import validation
+from tabletrek.web import chat, validation
 from tabletrek.web.errors import WebError
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
@@ -243,6 +243,7 @@ class Manager:
             table = self.tables.pop(table_id)
             table.drop()
             self._loading.pop(table_id, None)
+            chat.forget(table_id)
         return len(idle)
 
     async def archive_idle(self) -> list[str]:
