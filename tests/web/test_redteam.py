@@ -457,3 +457,34 @@ def test_a_tables_chat_is_not_kept_in_memory_whole_nor_after_the_table(tmp_path:
         manager.tables[table].unwatched_since -= 10 * 3600  # unwatched for long: dropped by the sweep
         assert manager.sweep() == 1
         assert table not in chat._logs
+
+
+# ----- seats ------------------------------------------------------------------------------------
+
+
+def client_from(last: int) -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{last}"), timeout=WAIT)
+
+
+def test_one_address_takes_one_open_seat_of_a_public_table(server: ServerProcess) -> None:
+    # Before: a stranger could claim every open seat of a public table by number, one after the
+    # other, and play them all, seeing several hands against the one other person (the host
+    # could do the same at their own table). Seating a second person from one address takes an
+    # invite from the host.
+    spec = {"game": "mexican-train", "players": 4, "seats": [{"kind": "human"}] * 4, "public": True}
+    with client_from(15) as host, client_from(16) as stranger, client_from(17) as other:
+        created = host.post(f"{server.url}/api/tables", json=spec).json()
+        claim = f"{server.url}/api/tables/{created['table']}/claim"
+        assert stranger.post(claim, json={"seat": 1}).status_code == 200
+        second = stranger.post(claim, json={"seat": 2})
+        assert second.status_code == 403 and second.json()["key"] == "web.error.one_seat_per_address"
+        by_host = host.post(claim, json={"seat": 2})
+        assert by_host.status_code == 403 and by_host.json()["key"] == "web.error.one_seat_per_address"
+        assert other.post(claim, json={"seat": 2}).status_code == 200
+        # an invite from the host still seats a second person from one address
+        invite = host.post(
+            f"{server.url}/api/tables/{created['table']}/seats/3/invite",
+            headers={"x-host-token": created["host"]},
+        ).json()["invite"]
+        assert stranger.post(claim, json={"invite": invite}).status_code == 200
+    no_traceback(server)

@@ -92,8 +92,13 @@ class TableRoutes:
         return JSONResponse({"tables": rows})
 
     async def create(self, request: Request) -> Response:
-        self.guard.check(self.guard.create, client_of(request))
+        address = client_of(request)
+        self.guard.check(self.guard.create, address)
         created = await self.manager.create(await self.body_json(request))
+        table = self.manager.tables.get(created["table"])
+        if table is not None and created["tokens"]:
+            # the creator holds a seat: not one of its public open seats as well
+            table.seated_from[address] = int(next(iter(created["tokens"])))
         log.info(
             "table %s created (%s)", created["table"], "practice" if created["practice"] else "with invites"
         )
@@ -148,7 +153,7 @@ class TableRoutes:
         table = await self.find(request)
         invite, seat = claim_request(await self.body_json(request), len(table.seats))
         try:
-            claimed, token = await table.claim(invite, seat)
+            claimed, token = await table.claim(invite, seat, client_of(request))
         except WebError as exc:
             return error_response(exc, 409 if exc.key in CLAIM_CONFLICTS else 403)
         return JSONResponse({"table": table.id, "seat": claimed, "token": token})

@@ -88,6 +88,7 @@ class LiveTable(FollowStore, Invites):
         self._incoming: list[tuple[int, str | None]] = []
         self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
+        self.seated_from: dict[str, int] = {}
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
         self.log: list[Step] = []
