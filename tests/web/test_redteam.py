@@ -488,3 +488,33 @@ def test_one_address_takes_one_open_seat_of_a_public_table(server: ServerProcess
         ).json()["invite"]
         assert stranger.post(claim, json={"invite": invite}).status_code == 200
     no_traceback(server)
+
+
+# ----- options ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [("touring", "max_turns"), ("mexican-train", "double_blank_points"), ("double-crossing", "max_rounds")],
+)
+def test_an_option_without_a_maximum_still_has_one_on_the_server(
+    server: ServerProcess, game: str, option: str
+) -> None:
+    # Before: max_turns=10**19 was a valid Touring table (the option has no maximum), and its
+    # search bot then raised OverflowError in the compiled playouts on every move: a traceback
+    # in the log per bot move, for as long as the attacker watched (and a game with no end).
+    spec = {
+        "game": game,
+        "players": 2,
+        "options": {option: 10**19},
+        "seats": [{"kind": "human"}, {"kind": "bot"}],
+    }
+    answer = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT)
+    assert answer.status_code == 400 and answer.json()["key"] == "web.error.bad_options", answer.text
+    assert option in answer.json()["args"]["detail"]
+    bots = httpx.get(
+        f"{server.url}/api/games/{game}/bots", params={"options": json.dumps({option: 10**19})}, timeout=WAIT
+    )
+    assert bots.status_code == 400 and bots.json()["key"] == "web.error.bad_options"
+    spec["options"] = {option: 100}  # a real setting is still taken
+    assert httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT).status_code == 201

@@ -40,6 +40,10 @@ def prepare_search() -> None:
 MAX_CLOCK = 24 * 3600.0
 MIN_CLOCK = 1.0
 MAX_BOT_NUMBER = 10_000
+MAX_OPTION_NUMBER = 10_000
+"""The largest number a game option with no maximum of its own takes on the server (Touring's
+max_turns, Double Crossing's max_rounds): 10**19 overflowed the compiled search's 64-bit
+integers, a traceback on every bot move, and made a game that never ends."""
 MAX_TABLES = 5_000
 """Unfinished tables the store holds at most (memory, and a lid on a flood of table creations)."""
 MAX_SEATS = 16
@@ -100,6 +104,9 @@ def check_options(name: str, options: dict[str, Any]) -> None:
             elif kind is str:
                 wanted += " (a plain name, not a path)"
             raise WebError("web.error.bad_options", detail=f"option {key!r} must be {wanted}")
+        if kind in (int, float) and spec.maximum is None and abs(value) > MAX_OPTION_NUMBER:
+            detail = f"option {key!r} must be at most {MAX_OPTION_NUMBER} on this server"
+            raise WebError("web.error.bad_options", detail=detail)
 
 
 check_free_text = check_options  # the old name
