@@ -7,7 +7,8 @@ connect. So every HTTP connection here:
 
 - must send a request's headers within ``header_seconds`` of connecting, or of its previous
   answer (a keep-alive connection waiting for the browser's next request counts again from the
-  answer); otherwise it is closed;
+  answer), and in at most ``max_header`` bytes (httptools buffers a header line whole: one socket
+  sending a 77 MB line grew the server by 140 MB); otherwise it is answered 400 or closed;
 - is one of at most ``max_http_conns`` from its client address (IPv6: its /64, as the rate
   limits count it); the connections over that are closed at once. The addresses uvicorn trusts
   as reverse proxies (``forwarded_allow_ips``) are not capped: every client arrives through them.
@@ -88,6 +89,9 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
     class GuardedHTTP(HttpToolsProtocol):
         _key: str | None = None
         _deadline: asyncio.TimerHandle | None = None
+        _header_bytes = 0
+        _awaiting = False
+        """Between requests: what arrives now are the next request's headers."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -102,6 +106,8 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
 
         def _arm(self) -> None:
             self._disarm()
+            self._header_bytes = 0
+            self._awaiting = True
             if limits.header_seconds > 0:
                 self._deadline = self.loop.call_later(limits.header_seconds, self._too_slow)
 
@@ -123,8 +129,21 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
             if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
                 self.transport.close()
 
+        def data_received(self, data: bytes) -> None:
+            awaiting = self._awaiting
+            super().data_received(data)
+            if awaiting and self._awaiting and not self.transport.is_closing():
+                # still no complete headers after this chunk (a chunk that completes them may
+                # carry the body too, which is not counted): httptools buffers them whole
+                self._header_bytes += len(data)
+                if self._header_bytes > limits.max_header:
+                    self._disarm()
+                    self._awaiting = False
+                    self.send_400_response("Request headers too large.")
+
         def on_headers_complete(self) -> None:
             self._disarm()
+            self._awaiting = False
             super().on_headers_complete()
 
         def on_response_complete(self) -> None:

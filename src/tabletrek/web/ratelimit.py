@@ -47,6 +47,8 @@ class Limits:
     header_seconds: float = 10.0
     """Seconds a connection has to send a request's headers, counted from connecting or from the
     previous answer: a socket that sends nothing, or headers a line at a time, is closed."""
+    max_header: int = 32 * 1024
+    """Bytes of a request's headers (browsers send a few kB; nothing here uses cookies)."""
     max_http_conns: int = 64
     """HTTP connections one client address may hold open at once (WebSockets count in max_conns);
     the addresses trusted as reverse proxies (uvicorn's forwarded_allow_ips) are not capped."""
