@@ -541,3 +541,47 @@ def test_headers_are_limited_in_size_while_they_arrive(server: ServerProcess) ->
     assert answer == b"" or answer.startswith(b"HTTP/1.1 4"), answer
     assert served(server, 18) == 200
     no_traceback(server)
+
+
+# ----- bots -------------------------------------------------------------------------------------
+
+
+def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: a bot's first slow move ran on the event loop (only then was its kind marked slow):
+    # a table with ismcts at iterations=10000 froze every table of the server for 9.5 s, once per
+    # game after each restart, and with the default budget for a second.
+    from starlette.testclient import TestClient
+
+    from tabletrek.web import tables
+    from tabletrek.web.app import create_app
+
+    on_loop: list[bool] = []
+    made = tables.LiveTable._bot
+
+    class Watched:
+        def __init__(self, bot: object) -> None:
+            self.bot = bot
+            self.name = bot.name  # type: ignore[attr-defined]
+            self.seat = bot.seat  # type: ignore[attr-defined]
+
+        def act(self, state: object) -> object:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return self.bot.act(state)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(tables.LiveTable, "_bot", lambda self, seat: Watched(made(self, seat)))
+    monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind seen slow yet
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    with TestClient(app) as client:
+        bot = {"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}
+        created = client.post(
+            "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}
+        ).json()
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            ws.send_text(json.dumps({"type": "hello"}))
+            while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
+                pass
+    assert on_loop and not any(on_loop), on_loop

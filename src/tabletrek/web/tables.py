@@ -21,7 +21,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
-from tabletrek.core.bots import Bot
+from tabletrek.core.bots import GENERIC_BOTS, Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
@@ -46,6 +46,14 @@ SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
+
+
+def searches(name: str) -> bool:
+    """Whether bot ``name`` is a search with a budget (ismcts): it thinks in a worker thread from
+    its first move. Measuring it on the event loop first froze every table of the server for as
+    long as that move took (9.5 s at a Touring table whose creator set iterations=10000)."""
+    generic = GENERIC_BOTS.get(name)
+    return generic is not None and generic[1]
 
 
 @functools.lru_cache(maxsize=256)
@@ -485,7 +493,7 @@ class LiveTable(FollowStore, Invites):
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
-            if kind in SLOW_BOTS:
+            if kind in SLOW_BOTS or searches(kind[1]):
                 return await asyncio.to_thread(bot.act, self.state)
             started = time.perf_counter()
             action = bot.act(self.state)
