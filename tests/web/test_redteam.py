@@ -548,6 +548,7 @@ def test_headers_are_limited_in_size_while_they_arrive(server: ServerProcess) ->
 
 def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Before: a bot's first slow move ran on the event loop (only then was its kind marked slow):
+    # the Codenames partners' first move (loading word tables) froze the server for a second, and
     # a table with ismcts at iterations=10000 froze every table of the server for 9.5 s, once per
     # game after each restart, and with the default budget for a second.
     from starlette.testclient import TestClient
@@ -573,7 +574,8 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             return self.bot.act(state)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(tables.LiveTable, "_bot", lambda self, seat: Watched(made(self, seat)))
-    monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind seen slow yet
+    monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind timed yet
+    monkeypatch.setattr(tables, "FAST_BOTS", set())
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
     with TestClient(app) as client:
         bot = {"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}
@@ -585,3 +587,15 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
                 pass
     assert on_loop and not any(on_loop), on_loop
+    # a heuristic's first move is timed in a thread too; quick, it moves on the loop afterwards
+    on_loop.clear()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web2.sqlite3'}", bot_delay=0)) as client:
+        bot = {"kind": "bot", "bot": "greedy"}
+        created = client.post(
+            "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}
+        ).json()
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            ws.send_text(json.dumps({"type": "hello"}))
+            while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
+                pass
+    assert on_loop[0] is False and len(on_loop) >= 4

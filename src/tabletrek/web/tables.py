@@ -46,6 +46,9 @@ SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
+FAST_BOTS: set[tuple[str, str]] = set()
+"""(game, bot) pairs whose first move, timed in a worker thread, took less than SLOW_BOT: they
+move on the event loop from then on (a thread hop costs more than their move)."""
 
 
 def searches(name: str) -> bool:
@@ -487,14 +490,22 @@ class LiveTable(FollowStore, Invites):
             raise
 
     async def _bot_move(self, seat: int) -> Action:
-        """The bot's choice; a bot once seen to think for long thinks in a thread from then on.
+        """The bot's choice. A bot thinks in a worker thread unless its first move (timed there)
+        was quick; one seen to think for long there or on the loop thinks in a thread from then
+        on. A first move is never timed on the event loop: the Codenames partners load their word
+        tables then (a second), and every table of the server would wait for it.
 
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
-            if kind in SLOW_BOTS or searches(kind[1]):
-                return await asyncio.to_thread(bot.act, self.state)
+            if kind in SLOW_BOTS or kind not in FAST_BOTS or searches(kind[1]):
+                started = time.perf_counter()
+                action: Action = await asyncio.to_thread(bot.act, self.state)
+                if not searches(kind[1]) and kind not in SLOW_BOTS:
+                    quick = time.perf_counter() - started <= SLOW_BOT
+                    (FAST_BOTS if quick else SLOW_BOTS).add(kind)
+                return action
             started = time.perf_counter()
             action = bot.act(self.state)
             if time.perf_counter() - started > SLOW_BOT:
