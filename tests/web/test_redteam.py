@@ -38,6 +38,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         "header_seconds": HEADER_SECONDS,
         "body_seconds": BODY_SECONDS,
         "max_http_conns": CONNS_PER_ADDRESS,
+        # the tests here create many tables from one address; creation limits are tested elsewhere
+        "create_rate": 1000,
+        "create_burst": 1000,
     }
     args = [f"--limit={name}={value}" for name, value in limits.items()]
     proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", args=args, log_path=folder / "serve.log")
@@ -599,3 +602,44 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
                 pass
     assert on_loop[0] is False and len(on_loop) >= 4
+
+
+def test_a_player_cannot_take_another_seats_name(server: ServerProcess) -> None:
+    # Before: any seat could rename itself to another seat's nickname (or to "P1", the name an
+    # unnamed seat is shown by), and the log and chat then showed two of them: an easy way to
+    # speak for someone else at a table of strangers.
+    table, tokens = seated(server, "touring")
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    with (
+        connect(url, sock=dial(server, 19), open_timeout=WAIT) as alice,
+        connect(url, sock=dial(server, 19), open_timeout=WAIT) as mallory,
+    ):
+        mallory.send(json.dumps({"type": "hello", "token": tokens["1"]}))
+        answers = answer_to(mallory, json.dumps({"type": "nick", "nickname": "p1"}))  # seat 0, unnamed
+        assert [a.get("key") for a in answers] == ["web.error.nickname_taken"], answers
+        alice.send(json.dumps({"type": "hello", "token": tokens["0"], "nickname": "Alice"}))
+        while json.loads(alice.recv(timeout=WAIT))["type"] != "state":
+            pass
+        for name in ("Alice", "alice", "ＡＬＩＣＥ", " Alice "):
+            answers = answer_to(mallory, json.dumps({"type": "nick", "nickname": name}))
+            assert [a.get("key") for a in answers] == ["web.error.nickname_taken"], (name, answers)
+        assert answer_to(mallory, json.dumps({"type": "nick", "nickname": "Mallory"})) == []
+    # joining with a taken name still seats the player, under their seat's own name
+    with connect(url, sock=dial(server, 19), open_timeout=WAIT) as again:
+        hello = json.dumps({"type": "hello", "token": tokens["1"], "nickname": "alice"})
+        assert [a.get("key") for a in answer_to(again, hello)] == ["web.error.nickname_taken"]
+        assert (
+            answer_to(again, json.dumps({"type": "chat", "text": "hi"}))[0]["lines"][0]["name"] == "Mallory"
+        )
+    names = httpx.get(f"{server.url}/api/tables/{table}", timeout=WAIT).json()["seats"]
+    assert [s["nickname"] for s in names] == ["Alice", "Mallory"]
+    # nor can a table's creator take the name another seat is shown by
+    spec = {
+        "game": "touring",
+        "players": 2,
+        "nickname": "p2",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    }
+    refused = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT)
+    assert refused.status_code == 400 and refused.json()["key"] == "web.error.nickname_taken"
+    no_traceback(server)

@@ -20,7 +20,7 @@ from tabletrek.web.errors import WebError
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Full, SeatRow, Store, TableRow, new_token, token_hash
-from tabletrek.web.tables import LiveTable
+from tabletrek.web.tables import LiveTable, shown_name
 from tabletrek.web.writer import Writer
 
 log = logging.getLogger("tabletrek.web")
@@ -323,6 +323,13 @@ class Manager:
         if not isinstance(public, bool):
             raise WebError("web.error.bad_request", detail="public must be true or false")
         seats, token, invites = seat_rows(game, seat_specs, nickname)
+        if nickname is not None and any(
+            shown_name(s.seat, s.bot, None).casefold() == nickname.casefold()
+            for s in seats
+            if s.token_hash is None
+        ):
+            # the creator would be shown by the name of another seat ("P2")
+            raise WebError("web.error.nickname_taken", nickname=nickname)
         practice = sum(1 for s in seats if s.kind == "human") <= 1
         seed = table_seed(spec.get("seed"), practice)
         clock = table_clock(spec.get("clock"), practice, self.limits.clock)

@@ -68,6 +68,11 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
     return load_recorded(name, players, json.loads(options), rules)
 
 
+def shown_name(seat: int, bot: str | None, nickname: str | None) -> str:
+    """The name a seat is shown by: its nickname, else its bot and number, else its number."""
+    return nickname or (f"{bot} ({seat_name(seat)})" if bot else seat_name(seat))
+
+
 def takeover_bot_name(game: Game) -> str:
     """The bot that stands in for an absent human: the game's own heuristic when it has one."""
     names = game.heuristic_bots()
@@ -149,10 +154,14 @@ class LiveTable(FollowStore, Invites):
         return bool(self.conns()) or self._watched_at >= when
 
     def names(self) -> list[str]:
-        return [
-            s.nickname or (f"{s.bot} ({seat_name(s.seat)})" if s.bot else seat_name(s.seat))
-            for s in self.seats
-        ]
+        return [shown_name(s.seat, s.bot, s.nickname) for s in self.seats]
+
+    def name_taken(self, seat: int, nickname: str) -> bool:
+        """Whether another seat is already shown by this name (letter case aside): its nickname,
+        or the name an unnamed seat or a bot is shown by. Two seats showing one name is one
+        player speaking for another in the log and the chat."""
+        wanted = nickname.casefold()
+        return any(name.casefold() == wanted for other, name in enumerate(self.names()) if other != seat)
 
     def seat_for_token(self, token: str) -> int | None:
         digest = token_hash(token)
@@ -327,8 +336,12 @@ class LiveTable(FollowStore, Invites):
                     self.notice("web.notice.seat_reopened", seat=seat_ref(seat))
                 info.conns.add(conn)
                 if nickname and nickname != info.nickname:
-                    info.nickname = nickname
-                    await self._run(self.store.set_nickname, self.id, seat, nickname)
+                    if self.name_taken(seat, nickname):
+                        # seated all the same, under the seat's own name; the page says why
+                        conn.send(WebError("web.error.nickname_taken", nickname=nickname).to_message())
+                    else:
+                        info.nickname = nickname
+                        await self._run(self.store.set_nickname, self.id, seat, nickname)
                 self._set_away(seat, False, "came back")  # hand the seat back from the bot
             self._arm_clock()
             conn.send(self.message_for(conn, None, {}))
@@ -367,6 +380,8 @@ class LiveTable(FollowStore, Invites):
                 raise WebError("web.error.archived")
             if conn.seat is None:
                 raise WebError("web.error.spectator")
+            if self.name_taken(conn.seat, nickname):
+                raise WebError("web.error.nickname_taken", nickname=nickname)
             self.seats[conn.seat].nickname = nickname
             await self._run(self.store.set_nickname, self.id, conn.seat, nickname)
             self._after_change(None)
