@@ -643,3 +643,26 @@ def test_a_player_cannot_take_another_seats_name(server: ServerProcess) -> None:
     refused = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT)
     assert refused.status_code == 400 and refused.json()["key"] == "web.error.nickname_taken"
     no_traceback(server)
+
+
+def test_one_ipv6_48_cannot_fill_the_server_with_tables(tmp_path: Path) -> None:
+    # Before: creation was limited per /64 only, and a /48 (a free tunnel-broker allocation) holds
+    # 65,536 of them: 500 of its /64s filled the 5,000-table cap at once, and nobody else could
+    # create a table until the idle ones expired an hour later. Each /48 now has a budget too.
+    from starlette.testclient import TestClient
+
+    from tabletrek.web.app import create_app
+    from tabletrek.web.ratelimit import Limits
+
+    limits = Limits()
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0, limits=limits)
+    spec = {"game": "touring", "players": 2, "seed": 1}
+    answers: list[int] = []
+    with TestClient(app) as first:
+        for subnet in range(int(limits.create_wide_burst) + 10):  # one creation from each /64
+            client = TestClient(app, client=(f"2001:db8:7:{subnet:x}::1", 40000))
+            answers.append(client.post("/api/tables", json=spec).status_code)
+        assert answers.count(429) >= 10 and set(answers) == {201, 429}, answers
+        other = TestClient(app, client=("2001:db8:8::1", 40000))  # another /48 is not held back
+        assert other.post("/api/tables", json=spec).status_code == 201
+        assert first.get("/api/games").status_code == 200

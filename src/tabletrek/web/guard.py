@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
 from tabletrek.web.errors import WebError
-from tabletrek.web.ratelimit import Limiter, Limits, client_key
+from tabletrek.web.ratelimit import Limiter, Limits, client_key, network_key
 
 FULL_RETRY = 60
 """Seconds a client is told to wait when the server holds as many tables as it may."""
@@ -55,6 +55,7 @@ class Guard:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.create = Limiter(limits.create_rate, limits.create_burst, limits.max_keys)
+        self.create_wide = Limiter(limits.create_wide_rate, limits.create_wide_burst, limits.max_keys)
         self.join = Limiter(limits.join_rate, limits.join_burst, limits.max_keys)
         self.http = Limiter(limits.http_rate, limits.http_burst, limits.max_keys)
         self.ws = Limiter(limits.ws_rate, limits.ws_burst, limits.max_keys)
@@ -65,6 +66,13 @@ class Guard:
         wait = limiter.take(key)
         if wait > 0:
             raise Limited(wait)
+
+    def check_create(self, request: Request) -> None:
+        """A table creation (or rematch): limited per address, and per IPv6 /48 as well."""
+        self.check(self.create, client_of(request))
+        network = network_key(request.client.host if request.client else None)
+        if network is not None:
+            self.check(self.create_wide, network)
 
     def limited(self, handler: Handler, *limiters: Limiter) -> Handler:
         """``handler`` behind the per-address limits; any WebError it raises becomes its answer."""

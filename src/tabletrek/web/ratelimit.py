@@ -23,6 +23,10 @@ class Limits:
     create_rate: float = 10 / 60
     """Tables one client address may create a second, on average (10 a minute)."""
     create_burst: float = 10
+    create_wide_rate: float = 30 / 60
+    """Tables all the addresses of one IPv6 /48 may create a second together (30 a minute): a
+    /48, a free tunnel-broker allocation, holds 65,536 of the /64s the other limits count by."""
+    create_wide_burst: float = 30
     join_rate: float = 1.0
     """Table connections and seat claims one client address may open a second, on average."""
     join_burst: float = 30
@@ -114,6 +118,19 @@ class Limiter:
         else:
             self.buckets.move_to_end(key)
         return bucket.take()
+
+
+def network_key(host: str | None) -> str | None:
+    """The IPv6 /48 a client's address belongs to (None for IPv4: one address is the unit there)."""
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if not isinstance(address, ipaddress.IPv6Address) or address.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.IPv6Network((int(address) >> 80 << 80, 48)))
 
 
 def client_key(host: str | None) -> str:

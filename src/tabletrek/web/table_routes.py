@@ -61,8 +61,8 @@ class TableRoutes:
             Route("/api/tables/{table}/claim", limited(self.claim, guard.join), methods=["POST"]),
             Route("/api/tables/{table}/public", limited(self.public), methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat}/invite", limited(self.invite), methods=["POST"]),
-            # a rematch creates a table: limited like creating one
-            Route("/api/tables/{table}/rematch", limited(self.rematch, guard.create), methods=["POST"]),
+            # a rematch creates a table: limited like creating one (Guard.check_create, in the handler)
+            Route("/api/tables/{table}/rematch", limited(self.rematch), methods=["POST"]),
             Route("/api/tables/{table}/replay", limited(self.replay)),
             Route("/api/tables/{table}/replay/{step}", limited(self.replay)),
         ]
@@ -93,7 +93,7 @@ class TableRoutes:
 
     async def create(self, request: Request) -> Response:
         address = client_of(request)
-        self.guard.check(self.guard.create, address)
+        self.guard.check_create(request)
         created = await self.manager.create(await self.body_json(request))
         table = self.manager.tables.get(created["table"])
         if table is not None and created["tokens"]:
@@ -171,6 +171,7 @@ class TableRoutes:
         return JSONResponse({"table": table.id, "public": body["public"]})
 
     async def rematch(self, request: Request) -> Response:
+        self.guard.check_create(request)
         table = await self.find(request)
         try:
             made = await rematch(
