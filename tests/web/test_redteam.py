@@ -666,3 +666,35 @@ def test_one_ipv6_48_cannot_fill_the_server_with_tables(tmp_path: Path) -> None:
         other = TestClient(app, client=("2001:db8:8::1", 40000))  # another /48 is not held back
         assert other.post("/api/tables", json=spec).status_code == 201
         assert first.get("/api/games").status_code == 200
+
+
+def test_everyone_at_the_table_is_told_when_the_host_hands_a_seat_to_someone_else(
+    server: ServerProcess,
+) -> None:
+    # Before: the host could give a seated player's seat a new invite, claim it in another tab
+    # and play it with that player's hand; only the player moved out was told, the others saw a
+    # seat list that flickered open and closed, with nothing in their log.
+    spec = {"game": "mexican-train", "players": 3, "seats": [{"kind": "human"}] * 3}
+    created = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT).json()
+    table = created["table"]
+    tokens = dict(created["tokens"])
+    for seat, code in created["invites"].items():
+        tokens[seat] = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"invite": code}).json()[
+            "token"
+        ]
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    with connect(url, sock=dial(server, 21), open_timeout=WAIT) as third:
+        third.send(json.dumps({"type": "hello", "token": tokens["2"]}))
+        while json.loads(third.recv(timeout=WAIT))["type"] != "state":
+            pass
+        invite = httpx.post(
+            f"{server.url}/api/tables/{table}/seats/1/invite",
+            headers={"x-host-token": created["host"]},
+            timeout=WAIT,
+        )
+        assert invite.status_code == 200
+        while (message := json.loads(third.recv(timeout=WAIT)))["type"] != "notice":
+            pass
+        assert message["key"] == "web.notice.seat_reissued" and message["args"]["seat"] == {"$seat": 1}
+    assert "seat 2 given a new invite by the host" in server.log_text()
+    no_traceback(server)

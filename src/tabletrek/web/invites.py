@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.events import seat_ref
 from tabletrek.web.conns import SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.store import Store, TableRow, new_token, token_hash
@@ -39,6 +40,7 @@ class Invites:
         def finished(self) -> bool: ...
         def _demote(self, info: SeatInfo, key: str) -> None: ...
         def _send_seats(self, skip: Any = None) -> None: ...
+        def notice(self, key: str, **args: Any) -> None: ...
         async def _run(self, fn: Callable[..., Any], *args: Any) -> Any: ...
         async def refresh_seats(self) -> None: ...
 
@@ -118,8 +120,14 @@ class Invites:
             digest = token_hash(code)
             await self._run(self.store.reissue_seat, self.id, seat, digest)
             info = self.seats[seat]
+            held = info.token_hash is not None
             info.token_hash = None
             info.invite_hash = digest
             self._demote(info, "web.error.seat_reissued")
+            if held:
+                # whoever claims the new invite plays this seat's hand: everyone is told, as when
+                # a seat is opened in a second window
+                log.info("table %s: seat %d given a new invite by the host", self.id, seat + 1)
+                self.notice("web.notice.seat_reissued", seat=seat_ref(seat))
             self._send_seats()
             return code
