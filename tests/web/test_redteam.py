@@ -698,3 +698,20 @@ def test_everyone_at_the_table_is_told_when_the_host_hands_a_seat_to_someone_els
         assert message["key"] == "web.notice.seat_reissued" and message["args"]["seat"] == {"$seat": 1}
     assert "seat 2 given a new invite by the host" in server.log_text()
     no_traceback(server)
+
+
+def test_one_ipv6_48_cannot_hold_every_socket_either() -> None:
+    # Before: the socket cap counted per /64, so one /48 could hold 65,536 x 64 sockets. (Loopback
+    # has no second IPv6 /48 to dial from, so the count itself is tested here.)
+    from tabletrek.web.connguard import ConnectionCount
+
+    count = ConnectionCount(limit=2, wide_limit=5)
+    held = [count.take(f"2001:db8:1:{n:x}::1") for n in range(8)]  # one socket from each /64
+    assert all(keys is not None for keys in held[:5])
+    assert held[5:] == [None, None, None]
+    assert count.take("2001:db8:2::1") is not None  # another /48
+    assert count.take("192.0.2.1") and count.take("192.0.2.1") and count.take("192.0.2.1") is None
+    keys = held[0]
+    assert keys is not None
+    count.give_back(keys)
+    assert count.take("2001:db8:1:ff::1") is not None  # a socket given back frees its /48's place

@@ -10,7 +10,8 @@ connect. So every HTTP connection here:
   answer), and in at most ``max_header`` bytes (httptools buffers a header line whole: one socket
   sending a 77 MB line grew the server by 140 MB); otherwise it is answered 400 or closed;
 - is one of at most ``max_http_conns`` from its client address (IPv6: its /64, as the rate
-  limits count it); the connections over that are closed at once. The addresses uvicorn trusts
+  limits count it), and of four times that from its IPv6 /48; the connections over that are
+  closed at once. The addresses uvicorn trusts
   as reverse proxies (``forwarded_allow_ips``) are not capped: every client arrives through them.
 
 A connection upgraded to a WebSocket leaves both: the app caps those itself (``max_conns``), and
@@ -27,29 +28,34 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from tabletrek.web.ratelimit import Limits, client_key
+from tabletrek.web.ratelimit import Limits, client_key, network_key
 
 
 class ConnectionCount:
-    """Open HTTP connections per client address (shared by every connection of one server)."""
+    """Open HTTP connections per client address (an IPv6 client by its /64), and per IPv6 /48
+    (``wide_limit``: a /48 holds 65,536 /64s); shared by every connection of one server."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
+    def __init__(self, limit: int, wide_limit: int) -> None:
+        self.limits = (limit, wide_limit)
         self.open: dict[str, int] = {}
 
-    def take(self, key: str) -> bool:
-        count = self.open.get(key, 0)
-        if count >= self.limit:
-            return False
-        self.open[key] = count + 1
-        return True
+    def take(self, host: str | None) -> tuple[str, ...] | None:
+        """The keys a new connection from ``host`` is counted under, or None when one is full."""
+        wide = network_key(host)
+        keys = (client_key(host),) if wide is None else (client_key(host), wide)
+        if any(self.open.get(key, 0) >= limit for key, limit in zip(keys, self.limits, strict=False)):
+            return None
+        for key in keys:
+            self.open[key] = self.open.get(key, 0) + 1
+        return keys
 
-    def give_back(self, key: str) -> None:
-        left = self.open.get(key, 1) - 1
-        if left > 0:
-            self.open[key] = left
-        else:
-            self.open.pop(key, None)
+    def give_back(self, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            left = self.open.get(key, 1) - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                self.open.pop(key, None)
 
 
 def trusted_hosts(value: list[str] | str) -> Callable[[str | None], bool]:
@@ -83,11 +89,11 @@ def trusted_hosts(value: list[str] | str) -> Callable[[str | None], bool]:
 def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol (httptools) with the deadline and the per-address cap; pass it to
     ``uvicorn.run(http=...)``. ``trusted`` is uvicorn's ``forwarded_allow_ips``."""
-    count = ConnectionCount(limits.max_http_conns)
+    count = ConnectionCount(limits.max_http_conns, 4 * limits.max_http_conns)
     is_proxy = trusted_hosts(trusted)
 
     class GuardedHTTP(HttpToolsProtocol):
-        _key: str | None = None
+        _keys: tuple[str, ...] | None = None
         _deadline: asyncio.TimerHandle | None = None
         _header_bytes = 0
         _awaiting = False
@@ -97,11 +103,11 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
             super().connection_made(transport)
             host = self.client[0] if self.client else None
             if not is_proxy(host):
-                key = client_key(host)
-                if not count.take(key):
+                keys = count.take(host)
+                if keys is None:
                     transport.close()
                     return
-                self._key = key
+                self._keys = keys
             self._arm()
 
         def _arm(self) -> None:
@@ -118,9 +124,9 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
 
         def _release(self) -> None:
             self._disarm()
-            if self._key is not None:
-                count.give_back(self._key)
-                self._key = None
+            if self._keys is not None:
+                count.give_back(self._keys)
+                self._keys = None
 
         def _too_slow(self) -> None:
             self._deadline = None
