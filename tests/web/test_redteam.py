@@ -715,3 +715,29 @@ def test_one_ipv6_48_cannot_hold_every_socket_either() -> None:
     assert keys is not None
     count.give_back(keys)
     assert count.take("2001:db8:1:ff::1") is not None  # a socket given back frees its /48's place
+
+
+def test_one_ipv6_48_cannot_hold_every_websocket_either(tmp_path: Path) -> None:
+    # Before: open WebSockets were capped per /64 only (64 each): a /48's 65,536 /64s could hold
+    # millions, each a socket, and run the server out of file descriptors.
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from tabletrek.web.app import create_app
+    from tabletrek.web.ratelimit import Limits
+
+    limits = Limits(max_conns=2)
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0, limits=limits)
+    with TestClient(app) as first, contextlib.ExitStack() as stack:
+        table = first.post("/api/tables", json={"game": "touring", "players": 2, "seed": 1}).json()["table"]
+        outcomes = []
+        for subnet in range(4 * limits.max_conns + 2):  # one WebSocket from each /64 of one /48
+            client = TestClient(app, client=(f"2001:db8:9:{subnet:x}::1", 40000))
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{table}"))
+            ws.send_text(json.dumps({"type": "ping", "id": 1}))
+            try:
+                outcomes.append(ws.receive_json()["type"])
+            except WebSocketDisconnect:
+                outcomes.append("closed")
+        assert outcomes.count("pong") == 4 * limits.max_conns, outcomes
+        assert outcomes[-2:] == ["error", "error"]  # too_many, then the socket is closed

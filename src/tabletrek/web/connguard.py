@@ -28,34 +28,7 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from tabletrek.web.ratelimit import Limits, client_key, network_key
-
-
-class ConnectionCount:
-    """Open HTTP connections per client address (an IPv6 client by its /64), and per IPv6 /48
-    (``wide_limit``: a /48 holds 65,536 /64s); shared by every connection of one server."""
-
-    def __init__(self, limit: int, wide_limit: int) -> None:
-        self.limits = (limit, wide_limit)
-        self.open: dict[str, int] = {}
-
-    def take(self, host: str | None) -> tuple[str, ...] | None:
-        """The keys a new connection from ``host`` is counted under, or None when one is full."""
-        wide = network_key(host)
-        keys = (client_key(host),) if wide is None else (client_key(host), wide)
-        if any(self.open.get(key, 0) >= limit for key, limit in zip(keys, self.limits, strict=False)):
-            return None
-        for key in keys:
-            self.open[key] = self.open.get(key, 0) + 1
-        return keys
-
-    def give_back(self, keys: tuple[str, ...]) -> None:
-        for key in keys:
-            left = self.open.get(key, 1) - 1
-            if left > 0:
-                self.open[key] = left
-            else:
-                self.open.pop(key, None)
+from tabletrek.web.ratelimit import ConnectionCount, Limits
 
 
 def trusted_hosts(value: list[str] | str) -> Callable[[str | None], bool]:

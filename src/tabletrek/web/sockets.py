@@ -18,7 +18,7 @@ from tabletrek.web.conns import Conn
 from tabletrek.web.errors import WebError
 from tabletrek.web.guard import Guard, Limited, client_of
 from tabletrek.web.manager import Manager
-from tabletrek.web.ratelimit import Limits
+from tabletrek.web.ratelimit import ConnectionCount, Limits
 from tabletrek.web.tables import LiveTable
 
 MAX_MESSAGE = Limits.max_message
@@ -29,26 +29,25 @@ class Sockets:
     def __init__(self, manager: Manager, guard: Guard) -> None:
         self.manager = manager
         self.guard = guard
-        self.open_conns: dict[str, int] = {}
-        """Open connections per client address, capped at ``limits.max_conns``."""
+        limits = guard.limits
+        self.open_conns = ConnectionCount(limits.max_conns, 4 * limits.max_conns)
+        """Open connections per client address (``limits.max_conns``), and per IPv6 /48."""
 
     async def endpoint(self, websocket: WebSocket) -> None:
         address = client_of(websocket)
         wait = self.guard.join.take(address)
-        if wait > 0 or self.open_conns.get(address, 0) >= self.guard.limits.max_conns:
+        keys = (
+            self.open_conns.take(websocket.client.host if websocket.client else None) if wait <= 0 else None
+        )
+        if keys is None:
             await websocket.accept()
             await websocket.send_text(json.dumps(Limited(wait or 10).to_message()))
             await websocket.close(code=4429)
             return
-        self.open_conns[address] = self.open_conns.get(address, 0) + 1
         try:
             await self.serve(websocket, address)
         finally:
-            left = self.open_conns.get(address, 1) - 1
-            if left > 0:
-                self.open_conns[address] = left
-            else:
-                self.open_conns.pop(address, None)
+            self.open_conns.give_back(keys)
 
     async def serve(self, websocket: WebSocket, address: str) -> None:
         try:
