@@ -389,3 +389,20 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
                 pass
     assert on_loop[0] is False and len(on_loop) >= 4
+
+
+def test_leaving_and_coming_back_cannot_flood_the_table_and_the_log(server: ServerProcess) -> None:
+    # Before: a seated player could send leave/back 20 times a second: each one a line in the
+    # server's log ("a bot takes over seat ...") and a notice and a full resync to everyone at the
+    # table, for as long as they liked.
+    table, tokens = seated(server, "touring")
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    with connect(url, sock=dial(server, 22), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens["0"]}))
+        keys = []
+        for number in range(20):
+            answers = answer_to(ws, json.dumps({"type": "leave" if number % 2 == 0 else "back"}))
+            keys += [a.get("key") for a in answers]
+    assert keys.count("web.error.too_fast") >= 10, keys
+    assert server.log_text().count(f"table {table}: a bot takes over") <= 5
+    no_traceback(server)

@@ -18,7 +18,7 @@ from tabletrek.web.conns import Conn
 from tabletrek.web.errors import WebError
 from tabletrek.web.guard import Guard, Limited, client_of
 from tabletrek.web.manager import Manager
-from tabletrek.web.ratelimit import ConnectionCount, Limits
+from tabletrek.web.ratelimit import ConnectionCount, Limiter, Limits
 from tabletrek.web.tables import LiveTable
 
 MAX_MESSAGE = Limits.max_message
@@ -156,11 +156,25 @@ async def on_nick(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
     await table.set_nickname(conn, nickname)
 
 
+AWAY_RATE, AWAY_BURST = 0.5, 3.0
+"""Leaves and comebacks a seat may send a second on average, and in a burst: each is a line in
+the server's log and a notice and a full resync to everyone at the table, so a player toggling
+20 times a second flooded all three."""
+_away = Limiter(AWAY_RATE, AWAY_BURST)
+
+
+def check_away_rate(table: LiveTable, conn: Conn) -> None:
+    if conn.seat is not None and _away.take((table.id, conn.seat)) > 0:
+        raise WebError("web.error.too_fast", rate=AWAY_RATE)
+
+
 async def on_leave(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    check_away_rate(table, conn)
     await table.leave_seat(conn)
 
 
 async def on_back(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    check_away_rate(table, conn)
     await table.come_back(conn)
 
 
