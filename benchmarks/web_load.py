@@ -210,6 +210,8 @@ def main(argv: list[str] | None = None) -> None:
             "join_rate=1e6",
             "join_burst=1e6",
             "max_conns=100000",
+            "ws_address_rate=1e6",
+            "ws_address_burst=1e6",
         ):
             command += ["--limit", item]
         if args.server_cpu is not None:

@@ -27,7 +27,15 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-OPEN_LIMITS = ["create_rate=1e6", "create_burst=1e6", "join_rate=1e6", "join_burst=1e6", "http_rate=1e6"]
+OPEN_LIMITS = [
+    "create_rate=1e6",
+    "create_burst=1e6",
+    "join_rate=1e6",
+    "join_burst=1e6",
+    "http_rate=1e6",
+    "ws_address_rate=1e6",
+    "ws_address_burst=1e6",
+]
 
 
 def free_port() -> int:

@@ -31,6 +31,8 @@ OPEN = [
     for name, value in (
         ("ws_rate", 1e6),
         ("ws_burst", 1e6),
+        ("ws_address_rate", 1e6),
+        ("ws_address_burst", 1e6),
         ("http_rate", 1e6),
         ("http_burst", 1e6),
         ("join_rate", 1e6),

@@ -29,6 +29,7 @@ def serve(
     import uvicorn  # noqa: PLC0415 - the [web] extra
 
     from tabletrek.web.app import create_app  # noqa: PLC0415 - the [web] extra
+    from tabletrek.web.connguard import protocol_options  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.ratelimit import Limits  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.store import default_url  # noqa: PLC0415 - the [web] extra
 
@@ -62,4 +63,6 @@ def serve(
         ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
+        # idle sockets, headers or bodies sent a byte at a time, one address holding every socket
+        **protocol_options(limits),
     )

@@ -71,12 +71,14 @@ def clean_chat(value: Any) -> str:
 
 
 class ChatLog:
-    """The lines of one table, in memory and in the store."""
+    """The lines of one table: all of them in the store, the newest HISTORY in memory (what a
+    joining player is sent; holding every line let a chatty seat grow the server for ever)."""
 
     def __init__(self, table_id: str, engine: Engine) -> None:
         self.table_id = table_id
         self.engine = engine
         self.lines: list[dict[str, Any]] | None = None
+        self.next_n = 0
         # load and add run in worker threads (asyncio.to_thread): a joining player's first load
         # could read the rows before a line was stored and then replace the list that line had
         # been appended to, so the line vanished from the history a player sees on coming back
@@ -97,23 +99,34 @@ class ChatLog:
             rows = conn.execute(
                 select(chat_t.c.n, chat_t.c.seat, chat_t.c.name, chat_t.c.text)
                 .where(chat_t.c.table_id == self.table_id)
-                .order_by(chat_t.c.n)
+                .order_by(chat_t.c.n.desc())
+                .limit(HISTORY)
             ).all()
-        return [{"n": r.n, "seat": r.seat, "name": r.name, "text": r.text} for r in rows]
+        lines = [{"n": r.n, "seat": r.seat, "name": r.name, "text": r.text} for r in reversed(rows)]
+        self.next_n = lines[-1]["n"] + 1 if lines else 0
+        return lines
 
     def add(self, seat: int | None, name: str, text: str) -> dict[str, Any]:
         with self._lock:
             lines = self._loaded()
-            line = {"n": len(lines), "seat": seat, "name": name, "text": text}
+            line = {"n": self.next_n, "seat": seat, "name": name, "text": text}
             with self.engine.begin() as conn:
                 conn.execute(insert(chat_t).values(table_id=self.table_id, at=time.time(), **line))
+            self.next_n += 1
             lines.append(line)
+            del lines[:-HISTORY]
             return line
 
 
 _logs: dict[str, ChatLog] = {}
 _limiter = Limiter(CHAT_RATE, CHAT_BURST)
 """One bucket per seat of a table, so reconnecting does not refill it."""
+
+
+def forget(table_id: str) -> None:
+    """A table the server no longer holds in memory: its lines reload from the store if it
+    comes back."""
+    _logs.pop(table_id, None)
 
 
 def chat_log(table: LiveTable) -> ChatLog:

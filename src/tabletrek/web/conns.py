@@ -9,6 +9,10 @@ from typing import Any
 
 QUEUE_LIMIT = 200
 """Messages a slow client may have waiting before it is disconnected."""
+QUEUE_CHARS = 2 * 1024 * 1024
+"""Characters a slow client may have waiting before it is disconnected. The count alone let one
+address park 64 connections x 200 full resyncs (50 kB each at a long table) in server memory by
+asking for resyncs and never reading them."""
 
 
 class Conn:
@@ -18,19 +22,34 @@ class Conn:
         self.seat: int | None = None
         self.lang = lang
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_chars = 0
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        if self.queue.qsize() >= QUEUE_LIMIT or self.queued_chars + len(text) > QUEUE_CHARS:
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queued_chars += len(text)
+        self.queue.put_nowait(text)
+
+    async def next(self) -> str | None:
+        """The next message to send, None once closed."""
+        text = await self.queue.get()
+        if text is not None:
+            self.queued_chars -= len(text)
+        return text
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            # What was queued would go to a connection that is closing (or too slow to read it):
+            # drop it now, not when the socket finally gives up.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queued_chars = 0
             self.queue.put_nowait(None)
 
 

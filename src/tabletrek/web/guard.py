@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
 from tabletrek.web.errors import WebError
-from tabletrek.web.ratelimit import Limiter, Limits, client_key
+from tabletrek.web.ratelimit import Limiter, Limits, client_key, network_key
 
 FULL_RETRY = 60
 """Seconds a client is told to wait when the server holds as many tables as it may."""
@@ -40,7 +40,7 @@ def client_of(request: Request | WebSocket) -> str:
 def refusal(exc: WebError) -> JSONResponse:
     """A WebError a handler let through, answered with the status it carries."""
     headers = None
-    if exc.status == 413:
+    if exc.status in (408, 413):
         # a refused body is not read to its end: the connection cannot carry another
         headers = {"Connection": "close"}
     elif exc.status == 429:
@@ -55,15 +55,24 @@ class Guard:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.create = Limiter(limits.create_rate, limits.create_burst, limits.max_keys)
+        self.create_wide = Limiter(limits.create_wide_rate, limits.create_wide_burst, limits.max_keys)
         self.join = Limiter(limits.join_rate, limits.join_burst, limits.max_keys)
         self.http = Limiter(limits.http_rate, limits.http_burst, limits.max_keys)
         self.ws = Limiter(limits.ws_rate, limits.ws_burst, limits.max_keys)
+        self.ws_address = Limiter(limits.ws_address_rate, limits.ws_address_burst, limits.max_keys)
 
     @staticmethod
     def check(limiter: Limiter, key: object) -> None:
         wait = limiter.take(key)
         if wait > 0:
             raise Limited(wait)
+
+    def check_create(self, request: Request) -> None:
+        """A table creation (or rematch): limited per address, and per IPv6 /48 as well."""
+        self.check(self.create, client_of(request))
+        network = network_key(request.client.host if request.client else None)
+        if network is not None:
+            self.check(self.create_wide, network)
 
     def limited(self, handler: Handler, *limiters: Limiter) -> Handler:
         """``handler`` behind the per-address limits; any WebError it raises becomes its answer."""

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.events import seat_ref
 from tabletrek.web.conns import SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.store import Store, TableRow, new_token, token_hash
@@ -29,6 +30,9 @@ class Invites:
     store: Store
     lock: asyncio.Lock
     seats: list[SeatInfo]
+    seated_from: dict[str, int]
+    """Client address -> the seat it took at this table (its creator's, or an open seat claimed
+    by number). Kept in memory: a restart forgets it, which only lifts the limit for a while."""
 
     if TYPE_CHECKING:
 
@@ -36,15 +40,22 @@ class Invites:
         def finished(self) -> bool: ...
         def _demote(self, info: SeatInfo, key: str) -> None: ...
         def _send_seats(self, skip: Any = None) -> None: ...
+        def notice(self, key: str, **args: Any) -> None: ...
         async def _run(self, fn: Callable[..., Any], *args: Any) -> Any: ...
         async def refresh_seats(self) -> None: ...
 
-    async def claim(self, invite: str | None, seat: int | None) -> tuple[int, str]:
+    async def claim(
+        self, invite: str | None, seat: int | None, address: str | None = None
+    ) -> tuple[int, str]:
         """Claim an unclaimed person's seat: with its invite code, or (a public table) by number.
 
         The claimer gets a fresh token of its own and the invite is spent: whoever else holds
         the code (the host who made it, or anyone it was forwarded to) can no longer take the
-        seat. The store's update is atomic, so of two claims racing, one wins."""
+        seat. The store's update is atomic, so of two claims racing, one wins.
+
+        An open seat taken by number is one per client ``address``: otherwise one stranger could
+        take every open seat of a public table and see several hands. A second person from one
+        address is seated by an invite from the host."""
         if invite is None and not self.store.is_sqlite:
             await self.refresh_seats()
         async with self.lock:
@@ -68,6 +79,8 @@ class Invites:
                     raise WebError("web.error.invite_spent")
                 if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat].invite_hash is None:
                     raise WebError("web.error.seat_taken")
+                if address is not None and address in self.seated_from:
+                    raise WebError("web.error.one_seat_per_address")
                 info = self.seats[seat]
                 digest = None
             token = new_token()
@@ -75,6 +88,8 @@ class Invites:
                 raise WebError("web.error.invite_spent")
             info.token_hash = token_hash(token)
             info.invite_hash = None
+            if digest is None and address is not None:
+                self.seated_from[address] = info.seat
             log.info("table %s: seat %d claimed", self.id, info.seat + 1)
             self._send_seats()
             return info.seat, token
@@ -105,8 +120,14 @@ class Invites:
             digest = token_hash(code)
             await self._run(self.store.reissue_seat, self.id, seat, digest)
             info = self.seats[seat]
+            held = info.token_hash is not None
             info.token_hash = None
             info.invite_hash = digest
             self._demote(info, "web.error.seat_reissued")
+            if held:
+                # whoever claims the new invite plays this seat's hand: everyone is told, as when
+                # a seat is opened in a second window
+                log.info("table %s: seat %d given a new invite by the host", self.id, seat + 1)
+                self.notice("web.notice.seat_reissued", seat=seat_ref(seat))
             self._send_seats()
             return code

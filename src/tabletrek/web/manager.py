@@ -15,12 +15,12 @@ from typing import Any
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
-from tabletrek.web import validation
+from tabletrek.web import chat, validation
 from tabletrek.web.errors import WebError
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Full, SeatRow, Store, TableRow, new_token, token_hash
-from tabletrek.web.tables import LiveTable
+from tabletrek.web.tables import LiveTable, shown_name
 from tabletrek.web.writer import Writer
 
 log = logging.getLogger("tabletrek.web")
@@ -40,6 +40,10 @@ def prepare_search() -> None:
 MAX_CLOCK = 24 * 3600.0
 MIN_CLOCK = 1.0
 MAX_BOT_NUMBER = 10_000
+MAX_OPTION_NUMBER = 10_000
+"""The largest number a game option with no maximum of its own takes on the server (Touring's
+max_turns, Double Crossing's max_rounds): 10**19 overflowed the compiled search's 64-bit
+integers, a traceback on every bot move, and made a game that never ends."""
 MAX_TABLES = 5_000
 """Unfinished tables the store holds at most (memory, and a lid on a flood of table creations)."""
 MAX_SEATS = 16
@@ -100,6 +104,9 @@ def check_options(name: str, options: dict[str, Any]) -> None:
             elif kind is str:
                 wanted += " (a plain name, not a path)"
             raise WebError("web.error.bad_options", detail=f"option {key!r} must be {wanted}")
+        if kind in (int, float) and spec.maximum is None and abs(value) > MAX_OPTION_NUMBER:
+            detail = f"option {key!r} must be at most {MAX_OPTION_NUMBER} on this server"
+            raise WebError("web.error.bad_options", detail=detail)
 
 
 check_free_text = check_options  # the old name
@@ -243,6 +250,7 @@ class Manager:
             table = self.tables.pop(table_id)
             table.drop()
             self._loading.pop(table_id, None)
+            chat.forget(table_id)
         return len(idle)
 
     async def archive_idle(self) -> list[str]:
@@ -315,6 +323,13 @@ class Manager:
         if not isinstance(public, bool):
             raise WebError("web.error.bad_request", detail="public must be true or false")
         seats, token, invites = seat_rows(game, seat_specs, nickname)
+        if nickname is not None and any(
+            shown_name(s.seat, s.bot, None).casefold() == nickname.casefold()
+            for s in seats
+            if s.token_hash is None
+        ):
+            # the creator would be shown by the name of another seat ("P2")
+            raise WebError("web.error.nickname_taken", nickname=nickname)
         practice = sum(1 for s in seats if s.kind == "human") <= 1
         seed = table_seed(spec.get("seed"), practice)
         clock = table_clock(spec.get("clock"), practice, self.limits.clock)

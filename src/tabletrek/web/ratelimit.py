@@ -23,6 +23,10 @@ class Limits:
     create_rate: float = 10 / 60
     """Tables one client address may create a second, on average (10 a minute)."""
     create_burst: float = 10
+    create_wide_rate: float = 30 / 60
+    """Tables all the addresses of one IPv6 /48 may create a second together (30 a minute): a
+    /48, a free tunnel-broker allocation, holds 65,536 of the /64s the other limits count by."""
+    create_wide_burst: float = 30
     join_rate: float = 1.0
     """Table connections and seat claims one client address may open a second, on average."""
     join_burst: float = 30
@@ -34,8 +38,24 @@ class Limits:
     ws_rate: float = 20.0
     """Messages one seat (or one spectator's connection) may send a second, on average."""
     ws_burst: float = 40
+    ws_address_rate: float = 60.0
+    """Messages all the WebSocket connections of one client address may send a second together:
+    without it, 64 spectator connections made 64 times the per-connection rate, each message
+    fanned out to every connection at the table."""
+    ws_address_burst: float = 120
     max_body: int = 64 * 1024
     """Bytes of a request body (a table's settings); more is refused while it streams in."""
+    body_seconds: float = 30.0
+    """Seconds a request body may take to arrive (a 64 KiB body needs well under one); a body
+    sent a byte at a time is answered 408 and its connection closed."""
+    header_seconds: float = 10.0
+    """Seconds a connection has to send a request's headers, counted from connecting or from the
+    previous answer: a socket that sends nothing, or headers a line at a time, is closed."""
+    max_header: int = 32 * 1024
+    """Bytes of a request's headers (browsers send a few kB; nothing here uses cookies)."""
+    max_http_conns: int = 64
+    """HTTP connections one client address may hold open at once (WebSockets count in max_conns);
+    the addresses trusted as reverse proxies (uvicorn's forwarded_allow_ips) are not capped."""
     max_message: int = 8 * 1024
     """Characters of one WebSocket message."""
     max_tables: int = 5_000
@@ -100,6 +120,19 @@ class Limiter:
         return bucket.take()
 
 
+def network_key(host: str | None) -> str | None:
+    """The IPv6 /48 a client's address belongs to (None for IPv4: one address is the unit there)."""
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if not isinstance(address, ipaddress.IPv6Address) or address.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.IPv6Network((int(address) >> 80 << 80, 48)))
+
+
 def client_key(host: str | None) -> str:
     """The key a client's address is limited under: IPv4 as is, IPv6 by its /64 (one subscriber
     usually holds a whole /64, and would otherwise get 2**64 fresh buckets)."""
@@ -114,3 +147,30 @@ def client_key(host: str | None) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
     return str(address)
+
+
+class ConnectionCount:
+    """Open HTTP connections per client address (an IPv6 client by its /64), and per IPv6 /48
+    (``wide_limit``: a /48 holds 65,536 /64s); shared by every connection of one server."""
+
+    def __init__(self, limit: int, wide_limit: int) -> None:
+        self.limits = (limit, wide_limit)
+        self.open: dict[str, int] = {}
+
+    def take(self, host: str | None) -> tuple[str, ...] | None:
+        """The keys a new connection from ``host`` is counted under, or None when one is full."""
+        wide = network_key(host)
+        keys = (client_key(host),) if wide is None else (client_key(host), wide)
+        if any(self.open.get(key, 0) >= limit for key, limit in zip(keys, self.limits, strict=False)):
+            return None
+        for key in keys:
+            self.open[key] = self.open.get(key, 0) + 1
+        return keys
+
+    def give_back(self, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            left = self.open.get(key, 1) - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                self.open.pop(key, None)

@@ -26,12 +26,9 @@ def viewer_for(table: LiveTable, viewer: str, token: str | None) -> int | None:
         if not over:
             raise WebError("web.error.replay_running")
         return OMNISCIENT
-    try:
-        seat = int(viewer)
-    except ValueError:
-        raise WebError(
-            "web.error.bad_request", detail="viewer must be public, all or a seat number"
-        ) from None
+    if not (viewer.isascii() and viewer.isdigit()) or len(viewer) > 3:  # int() takes "٣", " 1", "1_0"
+        raise WebError("web.error.bad_request", detail="viewer must be public, all or a seat number")
+    seat = int(viewer)
     if not 0 <= seat < table.game.players:
         raise WebError("web.error.bad_request", detail="no such seat")
     if not over and (not token or table.seat_for_token(token) != seat):

@@ -18,7 +18,7 @@ from tabletrek.web.conns import Conn
 from tabletrek.web.errors import WebError
 from tabletrek.web.guard import Guard, Limited, client_of
 from tabletrek.web.manager import Manager
-from tabletrek.web.ratelimit import Limits
+from tabletrek.web.ratelimit import ConnectionCount, Limiter, Limits
 from tabletrek.web.tables import LiveTable
 
 MAX_MESSAGE = Limits.max_message
@@ -29,28 +29,27 @@ class Sockets:
     def __init__(self, manager: Manager, guard: Guard) -> None:
         self.manager = manager
         self.guard = guard
-        self.open_conns: dict[str, int] = {}
-        """Open connections per client address, capped at ``limits.max_conns``."""
+        limits = guard.limits
+        self.open_conns = ConnectionCount(limits.max_conns, 4 * limits.max_conns)
+        """Open connections per client address (``limits.max_conns``), and per IPv6 /48."""
 
     async def endpoint(self, websocket: WebSocket) -> None:
         address = client_of(websocket)
         wait = self.guard.join.take(address)
-        if wait > 0 or self.open_conns.get(address, 0) >= self.guard.limits.max_conns:
+        keys = (
+            self.open_conns.take(websocket.client.host if websocket.client else None) if wait <= 0 else None
+        )
+        if keys is None:
             await websocket.accept()
             await websocket.send_text(json.dumps(Limited(wait or 10).to_message()))
             await websocket.close(code=4429)
             return
-        self.open_conns[address] = self.open_conns.get(address, 0) + 1
         try:
-            await self.serve(websocket)
+            await self.serve(websocket, address)
         finally:
-            left = self.open_conns.get(address, 1) - 1
-            if left > 0:
-                self.open_conns[address] = left
-            else:
-                self.open_conns.pop(address, None)
+            self.open_conns.give_back(keys)
 
-    async def serve(self, websocket: WebSocket) -> None:
+    async def serve(self, websocket: WebSocket, address: str) -> None:
         try:
             table = await self.manager.get(websocket.path_params["table"])
             if table is None:
@@ -64,7 +63,7 @@ class Sockets:
         conn = Conn()
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:
-            await self.receive_loop(websocket, table, conn)
+            await self.receive_loop(websocket, table, conn, address)
         except WebSocketDisconnect:
             pass
         finally:
@@ -75,20 +74,22 @@ class Sockets:
                 with contextlib.suppress(Exception):
                     await websocket.close()
 
-    async def receive_loop(self, websocket: WebSocket, table: LiveTable, conn: Conn) -> None:
+    async def receive_loop(self, websocket: WebSocket, table: LiveTable, conn: Conn, address: str) -> None:
         limits = self.guard.limits
         while not conn.closed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            raw = message.get("text")
-            if raw is None:
-                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            # a binary frame is read as UTF-8 text by parse_json, which refuses invalid UTF-8
+            # (decoding with "replace" passed it on as U+FFFD)
+            raw: str | bytes = message.get("text") or message.get("bytes") or b""
             try:
                 # per seat (every connection of one seat shares it), else per connection
                 key = ("seat", table.id, conn.seat) if conn.seat is not None else ("conn", id(conn))
                 if self.guard.ws.take(key) > 0:
                     raise WebError("web.error.too_fast", rate=limits.ws_rate)
+                if self.guard.ws_address.take(address) > 0:  # and all of one address's connections
+                    raise WebError("web.error.too_fast", rate=limits.ws_address_rate)
                 await handle(table, conn, raw, limits.max_message)
             except WebError as exc:
                 conn.send(exc.to_message())
@@ -96,7 +97,7 @@ class Sockets:
 
 async def send_loop(websocket: WebSocket, conn: Conn) -> None:
     while True:
-        text = await conn.queue.get()
+        text = await conn.next()
         if text is None:
             # closed by us (e.g. a client too slow to read its messages): end the socket too, so
             # the receiving side stops waiting on it
@@ -155,11 +156,25 @@ async def on_nick(table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
     await table.set_nickname(conn, nickname)
 
 
+AWAY_RATE, AWAY_BURST = 0.5, 3.0
+"""Leaves and comebacks a seat may send a second on average, and in a burst: each is a line in
+the server's log and a notice and a full resync to everyone at the table, so a player toggling
+20 times a second flooded all three."""
+_away = Limiter(AWAY_RATE, AWAY_BURST)
+
+
+def check_away_rate(table: LiveTable, conn: Conn) -> None:
+    if conn.seat is not None and _away.take((table.id, conn.seat)) > 0:
+        raise WebError("web.error.too_fast", rate=AWAY_RATE)
+
+
 async def on_leave(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    check_away_rate(table, conn)
     await table.leave_seat(conn)
 
 
 async def on_back(table: LiveTable, conn: Conn, _data: dict[str, Any]) -> None:
+    check_away_rate(table, conn)
     await table.come_back(conn)
 
 
@@ -184,7 +199,7 @@ HANDLERS: dict[str, MessageHandler] = {
 }
 
 
-async def handle(table: LiveTable, conn: Conn, raw: str, max_message: int = MAX_MESSAGE) -> None:
+async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: int = MAX_MESSAGE) -> None:
     """One client message. Anything malformed is a WebError and changes nothing."""
     if len(raw) > max_message:
         raise WebError("web.error.too_big", limit=max_message)

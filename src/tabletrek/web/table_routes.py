@@ -30,9 +30,9 @@ log = logging.getLogger("tabletrek.web")
 
 
 def path_int(text: str, limit: int) -> int:
-    """A number in a URL path: digits only, at most ``limit`` (Starlette's own converter hands
-    Python int() 5,000 digits, which raises)."""
-    if not text.isdigit() or len(text) > 9 or int(text) > limit:
+    """A number in a URL path: ASCII digits only, at most ``limit`` (Starlette's own converter
+    hands Python int() 5,000 digits, which raises; and "²" passes str.isdigit() but not int())."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) > limit:
         raise WebError("web.error.bad_request", detail="not a number in range")
     return int(text)
 
@@ -61,14 +61,15 @@ class TableRoutes:
             Route("/api/tables/{table}/claim", limited(self.claim, guard.join), methods=["POST"]),
             Route("/api/tables/{table}/public", limited(self.public), methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat}/invite", limited(self.invite), methods=["POST"]),
-            # a rematch creates a table: limited like creating one
-            Route("/api/tables/{table}/rematch", limited(self.rematch, guard.create), methods=["POST"]),
+            # a rematch creates a table: limited like creating one (Guard.check_create, in the handler)
+            Route("/api/tables/{table}/rematch", limited(self.rematch), methods=["POST"]),
             Route("/api/tables/{table}/replay", limited(self.replay)),
             Route("/api/tables/{table}/replay/{step}", limited(self.replay)),
         ]
 
     async def body_json(self, request: Request) -> Any:
-        body = await read_body(request, self.guard.limits.max_body)
+        limits = self.guard.limits
+        body = await read_body(request, limits.max_body, limits.body_seconds or None)
         if not body:
             return {}
         return validation.parse_json(body)
@@ -91,8 +92,13 @@ class TableRoutes:
         return JSONResponse({"tables": rows})
 
     async def create(self, request: Request) -> Response:
-        self.guard.check(self.guard.create, client_of(request))
+        address = client_of(request)
+        self.guard.check_create(request)
         created = await self.manager.create(await self.body_json(request))
+        table = self.manager.tables.get(created["table"])
+        if table is not None and created["tokens"]:
+            # the creator holds a seat: not one of its public open seats as well
+            table.seated_from[address] = int(next(iter(created["tokens"])))
         log.info(
             "table %s created (%s)", created["table"], "practice" if created["practice"] else "with invites"
         )
@@ -147,7 +153,7 @@ class TableRoutes:
         table = await self.find(request)
         invite, seat = claim_request(await self.body_json(request), len(table.seats))
         try:
-            claimed, token = await table.claim(invite, seat)
+            claimed, token = await table.claim(invite, seat, client_of(request))
         except WebError as exc:
             return error_response(exc, 409 if exc.key in CLAIM_CONFLICTS else 403)
         return JSONResponse({"table": table.id, "seat": claimed, "token": token})
@@ -165,6 +171,7 @@ class TableRoutes:
         return JSONResponse({"table": table.id, "public": body["public"]})
 
     async def rematch(self, request: Request) -> Response:
+        self.guard.check_create(request)
         table = await self.find(request)
         try:
             made = await rematch(

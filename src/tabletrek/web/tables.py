@@ -21,7 +21,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
-from tabletrek.core.bots import Bot
+from tabletrek.core.bots import GENERIC_BOTS, Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
@@ -46,6 +46,17 @@ SLOW_BOT = 0.01
 """Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
+FAST_BOTS: set[tuple[str, str]] = set()
+"""(game, bot) pairs whose first move, timed in a worker thread, took less than SLOW_BOT: they
+move on the event loop from then on (a thread hop costs more than their move)."""
+
+
+def searches(name: str) -> bool:
+    """Whether bot ``name`` is a search with a budget (ismcts): it thinks in a worker thread from
+    its first move. Measuring it on the event loop first froze every table of the server for as
+    long as that move took (9.5 s at a Touring table whose creator set iterations=10000)."""
+    generic = GENERIC_BOTS.get(name)
+    return generic is not None and generic[1]
 
 
 @functools.lru_cache(maxsize=256)
@@ -55,6 +66,11 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
     # A stored table names every option its game had; one it predates keeps its old rule. A table
     # from rules this code cannot replay exactly is refused (ValueError), never half-replayed.
     return load_recorded(name, players, json.loads(options), rules)
+
+
+def shown_name(seat: int, bot: str | None, nickname: str | None) -> str:
+    """The name a seat is shown by: its nickname, else its bot and number, else its number."""
+    return nickname or (f"{bot} ({seat_name(seat)})" if bot else seat_name(seat))
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -88,6 +104,7 @@ class LiveTable(FollowStore, Invites):
         self._incoming: list[tuple[int, str | None]] = []
         self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
+        self.seated_from: dict[str, int] = {}
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
         self.log: list[Step] = []
@@ -137,10 +154,14 @@ class LiveTable(FollowStore, Invites):
         return bool(self.conns()) or self._watched_at >= when
 
     def names(self) -> list[str]:
-        return [
-            s.nickname or (f"{s.bot} ({seat_name(s.seat)})" if s.bot else seat_name(s.seat))
-            for s in self.seats
-        ]
+        return [shown_name(s.seat, s.bot, s.nickname) for s in self.seats]
+
+    def name_taken(self, seat: int, nickname: str) -> bool:
+        """Whether another seat is already shown by this name (letter case aside): its nickname,
+        or the name an unnamed seat or a bot is shown by. Two seats showing one name is one
+        player speaking for another in the log and the chat."""
+        wanted = nickname.casefold()
+        return any(name.casefold() == wanted for other, name in enumerate(self.names()) if other != seat)
 
     def seat_for_token(self, token: str) -> int | None:
         digest = token_hash(token)
@@ -315,8 +336,12 @@ class LiveTable(FollowStore, Invites):
                     self.notice("web.notice.seat_reopened", seat=seat_ref(seat))
                 info.conns.add(conn)
                 if nickname and nickname != info.nickname:
-                    info.nickname = nickname
-                    await self._run(self.store.set_nickname, self.id, seat, nickname)
+                    if self.name_taken(seat, nickname):
+                        # seated all the same, under the seat's own name; the page says why
+                        conn.send(WebError("web.error.nickname_taken", nickname=nickname).to_message())
+                    else:
+                        info.nickname = nickname
+                        await self._run(self.store.set_nickname, self.id, seat, nickname)
                 self._set_away(seat, False, "came back")  # hand the seat back from the bot
             self._arm_clock()
             conn.send(self.message_for(conn, None, {}))
@@ -355,6 +380,8 @@ class LiveTable(FollowStore, Invites):
                 raise WebError("web.error.archived")
             if conn.seat is None:
                 raise WebError("web.error.spectator")
+            if self.name_taken(conn.seat, nickname):
+                raise WebError("web.error.nickname_taken", nickname=nickname)
             self.seats[conn.seat].nickname = nickname
             await self._run(self.store.set_nickname, self.id, conn.seat, nickname)
             self._after_change(None)
@@ -478,14 +505,22 @@ class LiveTable(FollowStore, Invites):
             raise
 
     async def _bot_move(self, seat: int) -> Action:
-        """The bot's choice; a bot once seen to think for long thinks in a thread from then on.
+        """The bot's choice. A bot thinks in a worker thread unless its first move (timed there)
+        was quick; one seen to think for long there or on the loop thinks in a thread from then
+        on. A first move is never timed on the event loop: the Codenames partners load their word
+        tables then (a second), and every table of the server would wait for it.
 
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
-            if kind in SLOW_BOTS:
-                return await asyncio.to_thread(bot.act, self.state)
+            if kind in SLOW_BOTS or kind not in FAST_BOTS or searches(kind[1]):
+                started = time.perf_counter()
+                action: Action = await asyncio.to_thread(bot.act, self.state)
+                if not searches(kind[1]) and kind not in SLOW_BOTS:
+                    quick = time.perf_counter() - started <= SLOW_BOT
+                    (FAST_BOTS if quick else SLOW_BOTS).add(kind)
+                return action
             started = time.perf_counter()
             action = bot.act(self.state)
             if time.perf_counter() - started > SLOW_BOT:

@@ -2,18 +2,20 @@
 
 Strings: Unicode scalar values only (a lone surrogate is legal JSON but no database or encoder
 takes it), NFKC-normalised (full-width and ligature look-alikes fold to one form, so "Ａｌｉｃｅ" and
-"Alice" are one name), no control, format (bidi overrides, zero-width), private-use or unassigned
-characters, and a length limit counted after normalisation.
+"Alice" are one name), no control, format (bidi overrides, zero-width), private-use, unassigned
+or invisible characters (INVISIBLE), and a length limit counted after normalisation.
 
 JSON: parsed with integers of at most MAX_INT_DIGITS digits (Python refuses 4,300+ digits with a
-ValueError, and no field here needs more than a 63-bit seed), no NaN or Infinity, and at most
-MAX_DEPTH levels of nesting (json.loads raises RecursionError near 1,000). Each problem is a
-WebError with a reason, never an exception escaping to the server's log.
+ValueError, and no field here needs more than a 63-bit seed), no NaN or Infinity (nor a number so
+large it overflows to one), and at most MAX_DEPTH levels of nesting (json.loads raises
+RecursionError near 1,000). Each problem is a WebError with a reason, never an exception escaping
+to the server's log.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from typing import Any, Final
@@ -33,6 +35,10 @@ MAX_REF = 64
 # Unicode general categories refused anywhere: controls, format characters (bidi overrides,
 # zero-width joiners: they make one name look like another), surrogates, private use, unassigned.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+INVISIBLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0})
+"""Characters that show nothing although Unicode calls them letters, marks or symbols: the
+combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the braille blank. A
+clue, name or chat line of them looks empty, and "Alice" plus one looks like Alice."""
 PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """Option values, bot names and bot setting names: ASCII words, never a path."""
 
@@ -64,7 +70,7 @@ def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = Tr
         if not collapse_spaces and char.isspace() and char != " ":
             raise _refuse(field, "line breaks and tabs are not allowed")
         category = unicodedata.category(char)
-        if category in REFUSED_CATEGORIES:
+        if category in REFUSED_CATEGORIES or ord(char) in INVISIBLE:
             raise _refuse(field, f"character U+{ord(char):04X} is not allowed")
     return text
 
@@ -120,7 +126,10 @@ def _int(text: str) -> int:
 def _float(text: str) -> float:
     if len(text) > 64:
         raise _refuse("number", "longer than 64 characters")
-    return float(text)
+    number = float(text)
+    if not math.isfinite(number):  # 1e400 overflows to infinity
+        raise _refuse("number", "too large")
+    return number
 
 
 def _constant(name: str) -> Any:
