@@ -40,7 +40,7 @@ def claim(client: Any, table: str, code: str) -> str:
 
 def live(client: TestClient, table_id: str) -> Any:
     """The server's LiveTable (for checking that the state did not change)."""
-    return client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+    return client.app.state.manager.tables[table_id]
 
 
 def receive_until(ws: Any, wanted: Callable[[Message], bool], limit: int = 200) -> Message:

@@ -27,7 +27,7 @@ def test_a_line_stored_during_the_first_history_load_is_kept(tmp_path: Path) -> 
             poster[0].join(timeout=1.0)
         return rows
 
-    log._read = read_then_post  # type: ignore[method-assign]
+    log._read = read_then_post
     log.load()
     poster[0].join()
     assert [line["text"] for line in log.load()] == ["hi"]

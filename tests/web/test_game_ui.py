@@ -73,7 +73,7 @@ def test_a_spec_declares_web_files_only_as_plain_names_in_its_web_folder() -> No
         "information": Information.PERFECT,
         "chance": Chance.DETERMINISTIC,
     }
-    ok = GameSpec(**base, web_module="web/page.js", web_style="web/style.css")  # type: ignore[arg-type]
+    ok = GameSpec(**base, web_module="web/page.js", web_style="web/style.css")
     assert ok.web_files() == {"page.js": "web/page.js", "style.css": "web/style.css"}
     for module, style in [
         ("../page.js", None),
@@ -86,4 +86,4 @@ def test_a_spec_declares_web_files_only_as_plain_names_in_its_web_folder() -> No
         ("/etc/page.js", None),
     ]:
         with pytest.raises(ValueError):
-            GameSpec(**base, web_module=module, web_style=style)  # type: ignore[arg-type]
+            GameSpec(**base, web_module=module, web_style=style)

@@ -30,7 +30,7 @@ def test_a_restarted_app_rebuilds_the_same_state_from_the_store(db_url: str) -> 
         before = live(client, table).state.to_json()
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         # rebuilt lazily, on first access: a restart serves at once however many tables are stored
-        assert table not in client.app.state.manager.tables  # type: ignore[attr-defined]
+        assert table not in client.app.state.manager.tables
         assert client.get(f"/api/tables/{table}").json()["id"] == table
         assert live(client, table).state.to_json() == before
         record = tabletrek.GameRecord("touring", 2, {"free_discard": False, "max_turns": 2000}, 11, ())
@@ -88,7 +88,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
         assert stored is not None
         for seq, move in acked.items():
             assert stored.actions[seq] == move
-        busy_before = len(Store(db_url).load_table(busy["table"]).actions)  # type: ignore[union-attr]
+        busy_before = len(Store(db_url).load_table(busy["table"]).actions)
         server.start()
         with connect(ws_url) as ws:
             ws.send(json.dumps({"type": "hello", "token": created["tokens"]["0"]}))
@@ -115,8 +115,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
 
 def next_state(ws: object, wanted: object) -> dict[str, object]:
     while True:
-        message = json.loads(ws.recv(timeout=15))  # type: ignore[attr-defined]
-        if message["type"] == "state" and wanted(message):  # type: ignore[operator]
+        message = json.loads(ws.recv(timeout=15))
+        if message["type"] == "state" and wanted(message):
             result: dict[str, object] = message
             return result
 
@@ -139,19 +139,19 @@ def test_turn_clock_hands_a_slow_seat_to_a_bot_and_back(client: TestClient) -> N
 def test_finished_idle_tables_leave_memory_and_come_back_from_the_store(client: TestClient) -> None:
     created = create_table(client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
     table = created["table"]
-    manager = client.app.state.manager  # type: ignore[attr-defined]
+    manager = client.app.state.manager
     with client.websocket_connect(f"/ws/{table}") as ws:
         hello(ws)
         receive_until(ws, lambda m: m["type"] == "state" and m["over"], limit=100_000)
     final = live(client, table).state.to_json()
-    assert client.portal.call(lambda: asyncio_sweep(manager)) >= 1  # type: ignore[union-attr]
+    assert client.portal.call(lambda: asyncio_sweep(manager)) >= 1
     assert table not in manager.tables
     assert client.get(f"/api/tables/{table}").json()["over"] is True
     assert live(client, table).state.to_json() == final
 
 
 async def asyncio_sweep(manager: object) -> int:
-    count: int = manager.sweep()  # type: ignore[attr-defined]
+    count: int = manager.sweep()
     return count
 
 

@@ -115,8 +115,8 @@ def test_two_server_processes_share_one_table(pg_url: str) -> None:
 def wait_state(ws: object, wanted: object, seconds: float = 15) -> dict[str, object]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        message = json.loads(ws.recv(timeout=seconds))  # type: ignore[attr-defined]
-        if message["type"] == "state" and wanted(message):  # type: ignore[operator]
+        message = json.loads(ws.recv(timeout=seconds))
+        if message["type"] == "state" and wanted(message):
             result: dict[str, object] = message
             return result
     raise AssertionError("no such state")

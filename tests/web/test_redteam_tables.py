@@ -352,8 +352,8 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
     class Watched:
         def __init__(self, bot: object) -> None:
             self.bot = bot
-            self.name = bot.name  # type: ignore[attr-defined]
-            self.seat = bot.seat  # type: ignore[attr-defined]
+            self.name = bot.name
+            self.seat = bot.seat
 
         def act(self, state: object) -> object:
             try:
@@ -361,7 +361,7 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
                 on_loop.append(True)
             except RuntimeError:
                 on_loop.append(False)
-            return self.bot.act(state)  # type: ignore[attr-defined]
+            return self.bot.act(state)
 
     monkeypatch.setattr(tables.LiveTable, "_bot", lambda self, seat: Watched(made(self, seat)))
     monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind timed yet

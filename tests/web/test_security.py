@@ -105,7 +105,7 @@ def test_the_seed_of_a_running_game_never_leaves_the_server(server: ServerProces
     ):
         seen.append(json.dumps(hello(ws0, created["tokens"]["0"])))
         seen.append(json.dumps(hello(ws1, token1)))
-    seed = Store(server.db_url).load_table(table).seed  # type: ignore[union-attr]
+    seed = Store(server.db_url).load_table(table).seed
     assert seed > 2**20  # from the CSPRNG's 63 bits, not a small number
     assert not any(str(seed) in text for text in seen)
 
@@ -360,11 +360,11 @@ def test_a_bot_table_nobody_watches_does_not_run(server: ServerProcess) -> None:
         table = http.post(f"{server.url}/api/tables", json=spec).json()["table"]
         time.sleep(1.0)
         store = Store(server.db_url)
-        assert store.load_table(table).actions == []  # type: ignore[union-attr]
+        assert store.load_table(table).actions == []
         with connect(f"{server.ws_url}/ws/{table}") as ws:
             hello(ws)
             until(ws, lambda m: m["type"] == "state" and m["seq"] >= 2)
-        assert len(store.load_table(table).actions) >= 2  # type: ignore[union-attr]
+        assert len(store.load_table(table).actions) >= 2
         store.close()
 
 

@@ -52,7 +52,7 @@ def test_a_move_is_stored_then_broadcast_to_every_seat(client: TestClient) -> No
     keys = [line["key"] for line in update1["log"]]
     assert keys[-1] == "touring.event.drew.seen"
     assert [line["key"] for line in update0["log"]][-1] == "touring.event.drew"
-    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    store = client.app.state.manager.store
     assert store.load_table(table).actions == [live(client, table).state.history[0]]
 
 
@@ -86,7 +86,7 @@ def test_hostile_or_broken_messages_get_an_error_and_change_nothing(
         send(ws, {"type": "ping", "id": 1})  # the connection survives
         assert receive_until(ws, lambda m: m["type"] == "pong")["id"] == 1
     assert live(client, table).state.to_json() == before
-    assert client.app.state.manager.store.load_table(table).actions == []  # type: ignore[attr-defined]
+    assert client.app.state.manager.store.load_table(table).actions == []
 
 
 def test_out_of_turn_spectator_and_forged_or_foreign_tokens_are_refused(client: TestClient) -> None:

@@ -72,7 +72,7 @@ def guarded_protocol(limits: Limits, trusted: list[str] | str) -> type[HttpTools
         _awaiting = False
         """Between requests: what arrives now are the next request's headers."""
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows it to Transport too
             super().connection_made(transport)
             host = self.client[0] if self.client else None
             if not is_proxy(host):

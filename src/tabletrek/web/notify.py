@@ -40,7 +40,7 @@ class Listener:
         self.received = 0
 
     async def run(self) -> None:
-        import psycopg  # noqa: PLC0415 - psycopg: the [postgres] extra
+        import psycopg  # noqa: PLC0415 - psycopg comes with the [web] extra, needed only for a PostgreSQL URL
 
         attempt = 0
         first = True
