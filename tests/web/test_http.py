@@ -8,6 +8,7 @@ from pytest import MonkeyPatch
 from starlette.testclient import TestClient
 
 import tabletrek
+from tabletrek.core.events import render_message
 from tabletrek.web.app import create_app
 from tabletrek.web.pages import has_own_ui
 from tabletrek.web.store import default_url
@@ -88,6 +89,26 @@ def test_bad_table_requests_say_why(client: TestClient) -> None:
     assert huge.status_code == 413
 
 
+def test_a_games_refusal_of_its_settings_reads_in_the_readers_language(client: TestClient) -> None:
+    """The game's own reason travels as a catalog reference (``$t`` with its arguments), so the
+    browser renders it in its reader's language, not the server's English."""
+    response = client.post("/api/tables", json={"game": "touring", "players": 7})
+    assert response.status_code == 400
+    message = response.json()
+    detail = message["args"]["detail"]
+    assert detail["$t"] == "core.error.player_count" and detail["args"]["players"] == 7
+    english = render_message(message, "en")
+    chinese = render_message(message, "zh-Hant")
+    assert "7" in english and "touring" in english.lower() and english == message["message"]
+    assert "7" in chinese and chinese != english and any("\u4e00" <= ch <= "\u9fff" for ch in chinese)
+    # Options go through the game's own check too: a bad value names the option in either language.
+    bots = client.get("/api/games/touring/bots", params={"options": '{"max_turns": 0}'})
+    assert bots.status_code == 400, bots.text
+    detail = bots.json()["args"]["detail"]
+    assert detail["$t"].startswith("core.error.option_") and detail["args"]["name"] == "max_turns"
+    assert "max_turns" in render_message(bots.json(), "zh-Hant")
+
+
 def test_record_and_full_replay_stay_closed_while_the_game_runs(client: TestClient) -> None:
     created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     table = created["table"]
@@ -123,8 +144,8 @@ def test_free_text_options_cannot_name_server_files(client: TestClient) -> None:
                 response = client.post("/api/tables", json=body)
                 assert response.status_code == 400
                 assert response.json()["key"] == "web.error.bad_options"
-                detail = response.json()["args"]["detail"]
-                assert "plain name" in detail or "one of" in detail
+                reason = render_message(response.json(), "en")
+                assert "plain name" in reason or "one of" in reason
     # the word pack is the free-text option that takes a path outside the server
     assert "word_pack" in checked
     # and the lobby gets its named packs as a list to choose from

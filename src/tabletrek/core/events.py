@@ -62,7 +62,9 @@ def resolve_args(args: Mapping[str, Any], lang: str, names: Sequence[str] | None
                 out[name] = names[seat] if names and 0 <= seat < len(names) else seat_name(seat, lang)
                 continue
             if "$t" in value:
-                out[name] = translate(str(value["$t"]), lang)
+                inner = value.get("args")
+                inner_args = resolve_args(inner, lang, names) if isinstance(inner, dict) else {}
+                out[name] = translate(str(value["$t"]), lang, **inner_args)
                 continue
         out[name] = value
     return out

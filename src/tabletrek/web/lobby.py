@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 from tabletrek.core.registry import games, load
 from tabletrek.web import validation
 from tabletrek.web.errors import WebError
-from tabletrek.web.manager import MAX_SEATS, check_options, shorten
+from tabletrek.web.manager import MAX_SEATS, check_options, refusal_detail
 
 MAX_OPTIONS = 2000
 """Longest options query the lobby sends (a handful of short settings)."""
@@ -48,5 +48,5 @@ async def api_game_bots(request: Request) -> Response:
     except WebError as exc:
         return _error(exc)
     except (ValueError, TypeError) as exc:
-        return _error(WebError("web.error.bad_options", detail=shorten(str(exc))))
+        return _error(WebError("web.error.bad_options", detail=refusal_detail(exc)))
     return JSONResponse({"game": name, "bots": game.bots(), "default": game.default_bot})

@@ -12,6 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
@@ -64,6 +65,23 @@ def clean_nickname(value: Any) -> str | None:
 def shorten(text: str, limit: int = 400) -> str:
     """A game's error message for a browser: whole when short, else cut (some list every word)."""
     return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
+
+
+def refusal_detail(exc: Exception) -> Any:
+    """Why a game refused its settings, for ``web.error.bad_options``: a ``UsageError`` as a catalog
+    reference the browser renders in its reader's language, anything else as its own text."""
+    if not isinstance(exc, UsageError):
+        return shorten(str(exc))
+    args: dict[str, Any] = {}
+    for name, value in exc.params.items():
+        if name == "close":
+            args["hint"] = {"$t": "core.error.did_you_mean", "args": {"close": value}}
+        elif isinstance(value, list):
+            args[name] = shorten(", ".join(map(str, value))) if value else {"$t": "core.error.none"}
+        else:
+            args[name] = value
+    args.setdefault("hint", "")
+    return {"$t": exc.key, "args": args}
 
 
 def check_options(name: str, options: dict[str, Any]) -> None:
@@ -391,7 +409,7 @@ def requested_game(spec: dict[str, Any]) -> Game:
     try:
         return load(name, players=players, **options)
     except (ValueError, TypeError) as exc:
-        raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
+        raise WebError("web.error.bad_options", detail=refusal_detail(exc)) from None
 
 
 def seat_rows(
@@ -429,7 +447,7 @@ def bot_seat(game: Game, seat: int, item: dict[str, Any]) -> SeatRow:
     try:
         game.bot(bot, seat=seat, seed=1, **params)
     except Exception as exc:  # a bot's own check of its settings, whatever it raises
-        raise WebError("web.error.bad_options", detail=shorten(str(exc))) from None
+        raise WebError("web.error.bad_options", detail=refusal_detail(exc)) from None
     return SeatRow(seat, "bot", bot, params, None, None)
 
 

@@ -33,6 +33,8 @@ function format(template, args) {
     if (!Object.prototype.hasOwnProperty.call(args, name)) return all;
     const value = args[name];
     if (sep === ":" && spec && spec.includes(",") && typeof value === "number") return value.toLocaleString("en-US");
+    // Python's {name!r} quotes a text, as the server's own rendering does
+    if (sep === "!" && spec === "r" && typeof value === "string") return `'${value}'`;
     return String(value);
   });
 }
@@ -58,7 +60,10 @@ function resolve(args, names) {
   const out = {};
   for (const [name, value] of Object.entries(args || {})) {
     if (value && typeof value === "object" && "$seat" in value) out[name] = seatName(Number(value.$seat), names);
-    else if (value && typeof value === "object" && "$t" in value) out[name] = t(String(value.$t));
+    else if (value && typeof value === "object" && "$t" in value) {
+      const inner = value.args && typeof value.args === "object" ? value.args : {};
+      out[name] = t(String(value.$t), inner, names);
+    }
     else if (Array.isArray(value)) out[name] = value.join(", ");
     else out[name] = value;
   }
