@@ -366,28 +366,23 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
     monkeypatch.setattr(tables.LiveTable, "_bot", lambda self, seat: Watched(made(self, seat)))
     monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind timed yet
     monkeypatch.setattr(tables, "FAST_BOTS", set())
-    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
-    with TestClient(app) as client:
-        bot = {"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}
-        created = client.post(
-            "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}
-        ).json()
-        with client.websocket_connect(f"/ws/{created['table']}") as ws:
-            ws.send_text(json.dumps({"type": "hello"}))
-            while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
-                pass
+
+    def watch_four_moves(bot: dict[str, object], database: str) -> None:
+        """A fresh server, a table of two such bots, watched until four moves are made."""
+        with TestClient(create_app(f"sqlite:///{tmp_path / database}", bot_delay=0)) as client:
+            created = client.post(
+                "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}
+            ).json()
+            with client.websocket_connect(f"/ws/{created['table']}") as ws:
+                ws.send_text(json.dumps({"type": "hello"}))
+                while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
+                    pass
+
+    watch_four_moves({"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}, "web.sqlite3")
     assert on_loop and not any(on_loop), on_loop
     # a heuristic's first move is timed in a thread too; quick, it moves on the loop afterwards
     on_loop.clear()
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web2.sqlite3'}", bot_delay=0)) as client:
-        bot = {"kind": "bot", "bot": "greedy"}
-        created = client.post(
-            "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}
-        ).json()
-        with client.websocket_connect(f"/ws/{created['table']}") as ws:
-            ws.send_text(json.dumps({"type": "hello"}))
-            while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
-                pass
+    watch_four_moves({"kind": "bot", "bot": "greedy"}, "web2.sqlite3")
     assert on_loop[0] is False and len(on_loop) >= 4
 
 
