@@ -2,15 +2,69 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from tabletrek.core.events import OMNISCIENT
 from tabletrek.core.game import Game
+from tabletrek.core.state import State
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import for_viewer
 from tabletrek.web.tables import LiveTable
 
-MAX_STEP_VIEWS = 5000
+CHECKPOINTS_PER_TABLE = 64
+"""States kept per replayed table; a step then costs at most len(history) / 64 moves (at least
+``CHECKPOINT_SPACING``) instead of the whole game from the seed, which for a long bot game took
+about a second a request: a cheap way to hold a server's worker threads."""
+CHECKPOINT_SPACING = 100
+CHECKPOINT_TABLES = 16
+"""Tables whose checkpoints are kept (the most recently replayed), which bounds the memory."""
+
+
+class Checkpoints:
+    """States at regular steps of a few tables' records, shared by the replay worker threads.
+
+    A table's record only grows, except that a move the store failed to keep is taken back; each
+    entry keeps the history it was made from and is dropped when a request's history does not
+    continue it. Stored states are never moved on: a request clones the nearest one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: OrderedDict[str, tuple[tuple[str, ...], int, dict[int, State]]] = OrderedDict()
+
+    def nearest(self, table: str, history: tuple[str, ...], step: int) -> tuple[int, State | None, int]:
+        """(checkpoint step, a clone of its state or None, spacing) for replaying ``step``."""
+        spacing = max(CHECKPOINT_SPACING, -(-len(history) // CHECKPOINTS_PER_TABLE))
+        with self._lock:
+            entry = self._tables.get(table)
+            if entry is not None:
+                seen, old_spacing, states = entry
+                if old_spacing != spacing or history[: len(seen)] != seen[: len(history)]:
+                    del self._tables[table]
+                    entry = None
+            if entry is None:
+                return 0, None, spacing
+            self._tables.move_to_end(table)
+            states = entry[2]
+            best = max((at for at in states if at <= step), default=0)
+            return best, (states[best].clone() if best else None), spacing
+
+    def keep(self, table: str, history: tuple[str, ...], spacing: int, at: int, state: State) -> None:
+        with self._lock:
+            seen, _, states = self._tables.get(table, (history, spacing, {}))
+            if seen[:at] != history[:at]:  # another request took the record over since (a move taken back)
+                return
+            if len(history) > len(seen):
+                seen = history
+            states.setdefault(at, state.clone())
+            self._tables[table] = (seen, spacing, states)
+            self._tables.move_to_end(table)
+            while len(self._tables) > CHECKPOINT_TABLES:
+                self._tables.popitem(last=False)
+
+
+CHECKPOINTS = Checkpoints()
 
 
 def viewer_for(table: LiveTable, viewer: str, token: str | None) -> int | None:
@@ -51,16 +105,22 @@ def replay_steps(table: LiveTable, viewer: int | None) -> dict[str, Any]:
 
 
 def replay_view(
-    game: Game, seed: int, history: tuple[str, ...], viewer: int | None, step: int
+    game: Game, seed: int, history: tuple[str, ...], viewer: int | None, step: int, table: str | None = None
 ) -> dict[str, Any]:
     """The view(s) after ``step`` of ``history``: one seat's, the public one, or every seat's for ``all``.
 
-    Pure (a fresh state replayed from the seed), so it can run in a worker thread."""
+    Replayed from the seed, or from the nearest checkpoint of ``table`` (``CHECKPOINTS``); safe to
+    run in worker threads."""
     if not 0 <= step <= len(history):
         raise WebError("web.error.bad_request", detail="no such step")
-    state = game.new_game(seed=seed)
-    for text in history[:step]:
+    at, state, spacing = CHECKPOINTS.nearest(table, history, step) if table else (0, None, 0)
+    if state is None:
+        state = game.new_game(seed=seed)
+    for text in history[at:step]:
         state.apply(text)
+        at += 1
+        if table and at % spacing == 0:
+            CHECKPOINTS.keep(table, history, spacing, at, state)
     if viewer is None:
         views = {"public": state.public_view()}
     elif viewer == OMNISCIENT:

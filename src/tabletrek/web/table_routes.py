@@ -132,7 +132,9 @@ class TableRoutes:
                     return JSONResponse(replay_steps(table, viewer))
                 history = table.state.history  # an immutable snapshot: replay it without the lock
             step = path_int(request.path_params["step"], MAX_STEP)
-            views = await asyncio.to_thread(replay_view, table.game, table.row.seed, history, viewer, step)
+            views = await asyncio.to_thread(
+                replay_view, table.game, table.row.seed, history, viewer, step, table.row.id
+            )
             return JSONResponse(views)
         except WebError as exc:
             return error_response(exc, 403)
