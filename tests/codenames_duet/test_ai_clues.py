@@ -87,7 +87,7 @@ def test_vocabulary_cut_knob() -> None:
 
 def test_bad_parameters_are_rejected() -> None:
     game = tabletrek.load("codenames-duet")
-    with pytest.raises(ValueError, match="unknown parameter"):
+    with pytest.raises(ValueError, match="has no parameter colour"):
         game.bot("codenames-clue", seat=0, seed=1, colour="red")
     with pytest.raises(ValueError, match="difficulty"):
         game.bot("codenames-guess", seat=0, seed=1, difficulty="impossible")

@@ -68,6 +68,43 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         lambda: parse_bot_spec("ismcts:iterations"),
         "bot parameter 'iterations' in 'ismcts:iterations' must be written key=value",
     ),
+    "bot_no_params": (
+        lambda: tabletrek.load("touring").bot("random", seat=0, speed=1),
+        "the random bot takes no parameters, not speed",
+    ),
+    "bot_unknown_params": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, depth=3),
+        "the ismcts bot has no parameter depth; it has: c, compiled, default, infer, iterations, margin,"
+        " ms, paired, rollout, rollout_depth, threads, trust, z",
+    ),
+    "param_positive_int": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, iterations=0),
+        "iterations must be a positive integer, not 0",
+    ),
+    "param_positive": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, ms=0),
+        "ms must be positive, not 0",
+    ),
+    "param_non_negative": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, c=-1),
+        "c must not be negative, not -1",
+    ),
+    "param_non_negative_int": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, trust=-1),
+        "trust must be a non-negative integer, not -1",
+    ),
+    "param_choice": (
+        lambda: tabletrek.load("codenames-duet").bot("codenames-clue", seat=0, difficulty="impossible"),
+        "difficulty must be one of easy, normal, hard, not 'impossible'",
+    ),
+    "rollout_bot": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, rollout="ismcts"),
+        "rollout must be auto, random or another bot of touring: random, ismcts, greedy",
+    ),
+    "default_bot": (
+        lambda: tabletrek.load("touring").bot("ismcts", seat=0, default="genius"),
+        "default must be another bot of touring: random, ismcts, greedy",
+    ),
 }
 
 
@@ -81,7 +118,17 @@ def test_a_refusal_is_english_by_default_and_chinese_when_asked(key: str) -> Non
     assert isinstance(caught.value, ValueError)
     chinese = message_in(caught.value, "zh-Hant")
     assert CJK.search(chinese) and chinese != english
-    for word in ("unknown", "must be", "did you mean", "offers", "played by"):
+    english_words = (
+        "unknown",
+        "must",
+        "did you mean",
+        "offers",
+        "played by",
+        "takes no",
+        "has no",
+        "another bot",
+    )
+    for word in english_words:
         assert word not in chinese, chinese
 
 

@@ -176,7 +176,9 @@ def test_a_bot_seat_takes_its_level_as_settings(client: TestClient) -> None:
     seats[1]["params"] = {"depth": 3}
     response = client.post("/api/tables", json={"game": "touring", "seats": seats})
     assert response.status_code == 400
-    assert response.json()["key"] == "web.error.bad_options" and "depth" in response.json()["args"]["detail"]
+    assert response.json()["key"] == "web.error.bad_options"
+    for lang in ("en", "zh-Hant"):
+        assert "depth" in render_message(response.json(), lang)
 
 
 def test_bot_settings_cannot_make_a_bot_think_for_hours(client: TestClient) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ class RandomBot:
 
     def __init__(self, game: Game, *, seat: int, seed: int, **params: Any) -> None:
         if params:
-            raise ValueError(f"the random bot takes no parameters, got {', '.join(sorted(params))}")
+            raise UsageError("core.error.bot_no_params", bot="random", names=sorted(params))
         self.seat = seat
         self.rng = make_rng(seed)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.errors import UsageError
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -48,7 +50,11 @@ class SearchSettings:
         """Checks and normalises the parameters a table names; each wrong one names itself."""
         unknown = set(params) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValueError(f"the {NAME} bot has no parameter(s) {', '.join(sorted(unknown))}")
+            known = sorted(f.name for f in fields(cls))
+            names = sorted(unknown)
+            raise UsageError(
+                "core.error.bot_unknown_params", bot=NAME, names=names, known=known, count=len(names)
+            )
         raw = {**{f.name: f.default for f in fields(cls)}, **params}
         if raw["iterations"] is None and raw["ms"] is None:
             raw["iterations"], raw["ms"] = DEFAULT_ITERATIONS, DEFAULT_MS
@@ -74,27 +80,25 @@ class SearchSettings:
 def _check_numbers(raw: dict[str, Any]) -> None:
     iterations, trust, threads = raw["iterations"], raw["trust"], raw["threads"]
     if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
-        raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+        raise UsageError("core.error.param_positive_int", name="iterations", value=iterations)
     if raw["ms"] is not None and float(raw["ms"]) <= 0:
-        raise ValueError(f"ms must be positive, not {raw['ms']!r}")
+        raise UsageError("core.error.param_positive", name="ms", value=raw["ms"])
     if float(raw["c"]) < 0:
-        raise ValueError(f"c must not be negative, not {raw['c']!r}")
+        raise UsageError("core.error.param_non_negative", name="c", value=raw["c"])
     if isinstance(trust, bool) or int(trust) < 0:
-        raise ValueError(f"trust must be a non-negative integer, not {trust!r}")
+        raise UsageError("core.error.param_non_negative_int", name="trust", value=trust)
     if raw["rollout_depth"] is not None and int(raw["rollout_depth"]) < 0:
-        raise ValueError(f"rollout_depth must not be negative, not {raw['rollout_depth']!r}")
+        raise UsageError("core.error.param_non_negative", name="rollout_depth", value=raw["rollout_depth"])
     if float(raw["z"]) < 0:
-        raise ValueError(f"z must not be negative, not {raw['z']!r}")
+        raise UsageError("core.error.param_non_negative", name="z", value=raw["z"])
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        raise UsageError("core.error.param_positive_int", name="threads", value=threads)
 
 
 def _check_bots(game: Game, rollout: str, default: str | None) -> None:
     """The rollout and default bots must be other bots of the game (the search cannot play
     out with itself)."""
     if rollout == NAME or (rollout not in ("auto", "random") and rollout not in game.bots()):
-        raise ValueError(
-            f"rollout must be auto, random or another bot of {game.name}: {', '.join(game.bots())}"
-        )
+        raise UsageError("core.error.rollout_bot", game=game.name, known=game.bots())
     if default is not None and (default == NAME or default not in game.bots()):
-        raise ValueError(f"default must be another bot of {game.name}: {', '.join(game.bots())}")
+        raise UsageError("core.error.default_bot", game=game.name, known=game.bots())

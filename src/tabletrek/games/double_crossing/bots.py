@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 from tabletrek.games.double_crossing.content import (
     CAR_TYPES,
@@ -61,7 +62,7 @@ class TraderBot:
 
     def __init__(self, game: DoubleCrossing, *, seat: int, seed: int, **params: Any) -> None:
         if params:
-            raise ValueError(f"the trader bot takes no parameters, got {', '.join(sorted(params))}")
+            raise UsageError("core.error.bot_no_params", bot="trader", names=sorted(params))
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)

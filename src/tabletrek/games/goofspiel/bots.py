@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class MatcherBot:
 
     def __init__(self, game: Game, *, seat: int, seed: int, **params: Any) -> None:
         if params:
-            raise ValueError(f"the matcher bot takes no parameters, not {', '.join(sorted(params))}")
+            raise UsageError("core.error.bot_no_params", bot="matcher", names=sorted(params))
         self.seat = seat
         self.rng = make_rng(seed)
 

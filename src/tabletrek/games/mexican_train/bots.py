@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 from tabletrek.games.mexican_train.chain import DEFAULT_LIMIT, best_chain
 from tabletrek.games.mexican_train.tiles import PACKAGE
@@ -33,7 +34,7 @@ class _Base:
         if game.package != PACKAGE:
             raise ValueError(f"the {self.name} bot plays mexican-train, not {game.name}")
         if params:
-            raise ValueError(f"the {self.name} bot takes no parameters, got {', '.join(sorted(params))}")
+            raise UsageError("core.error.bot_no_params", bot=self.name, names=sorted(params))
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 from tabletrek.games.touring.scoring import Seen, scores
 
@@ -60,8 +61,13 @@ class GreedyBot:
         known = {f.name for f in fields(Weights)}
         unknown = sorted(set(params) - known)
         if unknown:
-            raise ValueError(
-                f"the greedy bot has no parameter {', '.join(unknown)}; it has: {', '.join(sorted(known))}"
+            known_names = sorted(known)
+            raise UsageError(
+                "core.error.bot_unknown_params",
+                bot="greedy",
+                names=unknown,
+                known=known_names,
+                count=len(unknown),
             )
         self.game = game
         self.seat = seat

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import check_turn
+from tabletrek.core.errors import UsageError
 from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
 from tabletrek.games.codenames_duet.ai.guesser import Guesser, GuesserKnobs
@@ -36,6 +37,8 @@ from tabletrek.i18n import translate
 if TYPE_CHECKING:
     from tabletrek.games.codenames_duet.game import Duet
 
+BOT_NAME = "codenames-ai"
+ROLE_MODELS = ("models", "giver_models", "guesser_models")  # the tables a bot or one role reads
 GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
 GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
 
@@ -92,7 +95,8 @@ def default_knobs(language: str, difficulty: str = "normal") -> tuple[dict[str, 
     explicit parameter (only those that differ from the dataclass defaults). The difficulty presets
     are clue-giver knobs."""
     if difficulty not in DIFFICULTY:
-        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, not {difficulty!r}")
+        allowed = list(DIFFICULTY)
+        raise UsageError("core.error.param_choice", name="difficulty", allowed=allowed, value=difficulty)
     defaults = LANGUAGE_DEFAULTS.get(language, {})
     giver = dict(defaults.get("giver", {}))
     pick = SAFER if difficulty == "easy" else BOLDER
@@ -114,7 +118,10 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
         guesser["models"] = _models(params.pop("guesser_models"))
     for name, value in params.items():
         if name not in GIVER_FIELDS and name not in GUESSER_FIELDS:
-            raise ValueError(f"unknown parameter {name!r} for the Codenames Duet AI")
+            known = sorted({*GIVER_FIELDS, *GUESSER_FIELDS, *ROLE_MODELS, "difficulty"})
+            raise UsageError(
+                "core.error.bot_unknown_params", bot=BOT_NAME, names=[name], known=known, count=1
+            )
         if name in GIVER_FIELDS:  # a knob both roles have (``learned``) sets both
             giver[name] = type(getattr(GiverKnobs(), name))(value)
         if name in GUESSER_FIELDS:
@@ -152,7 +159,7 @@ class DuetAI:
     """One seat of Codenames Duet played by the embedding-table AI."""
 
     def __init__(self, game: Duet, *, seat: int, seed: int | None = None, **params: Any) -> None:
-        self.name = "codenames-ai"
+        self.name = BOT_NAME
         self.seat = seat
         self.game = game
         pack = getattr(game, "pack", None)
