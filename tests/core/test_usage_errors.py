@@ -18,6 +18,12 @@ from tabletrek.core.options import OptionSpec
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
+
+def ismcts(**params: Any) -> Callable[[], Any]:
+    """Making Touring's search bot with these settings."""
+    return lambda: tabletrek.load("touring").bot("ismcts", seat=0, **params)
+
+
 REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     "unknown_game": (
         lambda: tabletrek.load("tourin"),
@@ -73,24 +79,24 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         "the random bot takes no parameters, not speed",
     ),
     "bot_unknown_params": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, depth=3),
+        ismcts(depth=3),
         "the ismcts bot has no parameter depth; it has: c, compiled, default, infer, iterations, margin,"
         " ms, paired, rollout, rollout_depth, threads, trust, z",
     ),
     "param_positive_int": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, iterations=0),
+        ismcts(iterations=0),
         "iterations must be a positive integer, not 0",
     ),
     "param_positive": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, ms=0),
+        ismcts(ms=0),
         "ms must be positive, not 0",
     ),
     "param_non_negative": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, c=-1),
+        ismcts(c=-1),
         "c must not be negative, not -1",
     ),
     "param_non_negative_int": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, trust=-1),
+        ismcts(trust=-1),
         "trust must be a non-negative integer, not -1",
     ),
     "param_choice": (
@@ -98,11 +104,11 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         "difficulty must be one of easy, normal, hard, not 'impossible'",
     ),
     "rollout_bot": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, rollout="ismcts"),
+        ismcts(rollout="ismcts"),
         "rollout must be auto, random or another bot of touring: random, ismcts, greedy",
     ),
     "default_bot": (
-        lambda: tabletrek.load("touring").bot("ismcts", seat=0, default="genius"),
+        ismcts(default="genius"),
         "default must be another bot of touring: random, ismcts, greedy",
     ),
 }
