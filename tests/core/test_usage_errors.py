@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +13,11 @@ from typer.testing import CliRunner
 
 import tabletrek
 from tabletrek.cli import app
+from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import parse_bot_spec
 from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.options import OptionSpec
+from tabletrek.core.records import GameRecord, iter_replay
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -153,3 +156,46 @@ def test_the_cli_says_a_refusal_in_the_chosen_language() -> None:
     assert "沒有名為 'tourin' 的遊戲" in chinese.output and "unknown game" not in chinese.output
     bots = runner.invoke(app, ["simulate", "touring", "-n", "1", "-b", "greedy,genius", "--lang", "zh-Hant"])
     assert bots.exit_code == 2 and "沒有名為 'genius' 的電腦玩家" in bots.output
+
+
+RECORD_REFUSALS: dict[str, tuple[str, str]] = {
+    "record_json": (
+        "{not json",
+        "r.json: not valid JSON (Expecting property name enclosed in double quotes:",
+    ),
+    "record_not_object": ("[1, 2]", "r.json: a record must be a JSON object"),
+    "record_missing": ('{"actions": []}', "r.json: missing key 'game'"),
+    "record_wrong_type": ('{"actions": [], "game": 3}', "r.json: key 'game' has the wrong type (int)"),
+    "record_format": ('{"format": 99, "actions": []}', "r.json: key 'format' is 99; this version reads"),
+    "record_action_text": ('{"actions": [1]}', "r.json: key 'actions[0]' must be text"),
+    "record_rules": ('{"actions": [], "rules": "new"}', "r.json: key 'rules' must be a rules version number"),
+    "record_meta": ('{"actions": [], "meta": []}', "r.json: key 'meta' must be an object"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(RECORD_REFUSALS))
+def test_a_broken_record_file_is_refused_in_the_readers_language(key: str, tmp_path: Path) -> None:
+    text, english = RECORD_REFUSALS[key]
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        GameRecord.load(path)
+    assert caught.value.key == f"core.error.{key}"
+    assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(english)
+    chinese = message_in(caught.value, "zh-Hant")
+    assert CJK.search(chinese) and str(path) in chinese and "must" not in chinese
+
+
+def test_a_record_whose_move_is_illegal_names_the_rules_reason_in_the_same_language(tmp_path: Path) -> None:
+    record = GameRecord("touring", 2, {}, 5, ("no such move",))
+    with pytest.raises(UsageError) as caught:
+        list(iter_replay(record))
+    english, chinese = str(caught.value), message_in(caught.value, "zh-Hant")
+    reason = caught.value.params["reason"]
+    assert isinstance(reason, IllegalAction)
+    assert english == f"record action 0 ('no such move') is illegal here: {reason.reason}"
+    assert reason.message("zh-Hant") in chinese and CJK.search(chinese) and "illegal" not in chinese
+    for path in (tmp_path / "missing.json", tmp_path):  # a file that is not there; a directory
+        with pytest.raises(UsageError, match="cannot read") as unreadable:
+            GameRecord.load(path)
+        assert "無法讀取" in message_in(unreadable.value, "zh-Hant")

@@ -21,10 +21,20 @@ class UsageError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        params = {k: listing(v, lang) if isinstance(v, list) else v for k, v in self.params.items()}
+        params = {k: said(v, lang) for k, v in self.params.items()}
         close = params.pop("close", None)
         hint = translate("core.error.did_you_mean", lang, close=close) if close is not None else ""
         return translate(self.key, lang, hint=hint, **params)
+
+
+def said(value: Any, lang: str) -> Any:
+    """A parameter as its message shows it: a list joined, a refusal (the reason a record's move
+    is illegal) in the same language."""
+    if isinstance(value, list):
+        return listing(value, lang)
+    if isinstance(value, UsageError | IllegalAction):
+        return value.message(lang)
+    return value
 
 
 def listing(names: list[str], lang: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
+from tabletrek.core.errors import UsageError
 from tabletrek.core.registry import load_recorded
 
 if TYPE_CHECKING:
@@ -54,29 +55,31 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Any, source: str = "record") -> GameRecord:
         if not isinstance(data, Mapping):
-            raise ValueError(f"{source}: a record must be a JSON object")
+            raise UsageError("core.error.record_not_object", source=source)
 
         def need(key: str, kind: type | tuple[type, ...]) -> Any:
             if key not in data:
-                raise ValueError(f"{source}: missing key {key!r}")
+                raise UsageError("core.error.record_missing", source=source, name=key)
             value = data[key]
             if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-                raise ValueError(f"{source}: key {key!r} has the wrong type ({type(value).__name__})")
+                raise UsageError(
+                    "core.error.record_wrong_type", source=source, name=key, kind=type(value).__name__
+                )
             return value
 
         fmt = data.get("format", RECORD_FORMAT)
         if fmt != RECORD_FORMAT:
-            raise ValueError(f"{source}: key 'format' is {fmt!r}; this version reads {RECORD_FORMAT}")
+            raise UsageError("core.error.record_format", source=source, value=fmt, expected=RECORD_FORMAT)
         actions = need("actions", list)
         for i, text in enumerate(actions):
             if not isinstance(text, str):
-                raise ValueError(f"{source}: key 'actions[{i}]' must be text")
+                raise UsageError("core.error.record_action_text", source=source, index=i)
         rules = data.get("rules")
         if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
-            raise ValueError(f"{source}: key 'rules' must be a rules version number")
+            raise UsageError("core.error.record_rules", source=source)
         meta = data.get("meta", {})
         if not isinstance(meta, Mapping):
-            raise ValueError(f"{source}: key 'meta' must be an object")
+            raise UsageError("core.error.record_meta", source=source)
         return cls(
             game=need("game", str),
             players=need("players", int),
@@ -92,7 +95,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{source}: not valid JSON ({exc})") from None
+            raise UsageError("core.error.record_json", source=source, detail=str(exc)) from None
         return cls.from_dict(data, source)
 
     def save(self, path: str | Path) -> Path:
@@ -119,9 +122,9 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise ValueError(f"{source}: cannot read ({exc.strerror})") from None
+            raise UsageError("core.error.record_unreadable", source=source, detail=exc.strerror) from None
         except UnicodeDecodeError:
-            raise ValueError(f"{source}: not UTF-8 text") from None
+            raise UsageError("core.error.record_not_utf8", source=source) from None
         return cls.from_json(text, source)
 
 
@@ -139,7 +142,7 @@ def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Ev
         try:
             events = state.apply(text)
         except IllegalAction as exc:
-            raise ValueError(f"record action {i} ({text!r}) is illegal here: {exc.reason}") from None
+            raise UsageError("core.error.record_illegal", index=i, text=text, reason=exc) from None
         yield state, text, events
 
 

@@ -12,6 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabletrek.core.actions import IllegalAction
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
@@ -78,6 +79,10 @@ def refusal_detail(exc: Exception) -> Any:
             args["hint"] = {"$t": "core.error.did_you_mean", "args": {"close": value}}
         elif isinstance(value, list):
             args[name] = shorten(", ".join(map(str, value))) if value else {"$t": "core.error.none"}
+        elif isinstance(value, UsageError):
+            args[name] = refusal_detail(value)
+        elif isinstance(value, IllegalAction):
+            args[name] = {"$t": value.key, "args": dict(value.params)}
         else:
             args[name] = value
     args.setdefault("hint", "")
