@@ -16,6 +16,7 @@ from tabletrek.cli import app
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import parse_bot_spec
 from tabletrek.core.errors import UsageError, message_in
+from tabletrek.core.events import resolve_args
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.records import GameRecord, iter_replay
 
@@ -139,6 +140,20 @@ def test_a_refusal_is_english_by_default_and_chinese_when_asked(key: str) -> Non
     )
     for word in english_words:
         assert word not in chinese, chinese
+
+
+@pytest.mark.parametrize("key", sorted(REFUSALS))
+def test_a_refusals_reference_reads_as_its_message(key: str) -> None:
+    """The browser renders ``reference()`` (the web's settings refusals); the terminal shows
+    ``message()``: both must say the same in either language."""
+    refuse, _english = REFUSALS[key]
+    with pytest.raises(UsageError) as caught:
+        refuse()
+    bare = UsageError("core.error.unknown_option", name="x", game="g", known=[], close=None)
+    for error in (caught.value, bare):  # ``bare``: no close match, nothing known
+        for lang in ("en", "zh-Hant"):
+            shown = resolve_args({"reason": error.reference()}, lang, None)["reason"]
+            assert shown == error.message(lang)
 
 
 def test_an_empty_listing_says_none_in_the_language() -> None:

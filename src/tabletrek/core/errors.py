@@ -26,6 +26,28 @@ class UsageError(ValueError):
         hint = translate("core.error.did_you_mean", lang, close=close) if close is not None else ""
         return translate(self.key, lang, hint=hint, **params)
 
+    def reference(self) -> dict[str, Any]:
+        """The message as a catalog reference, ``{"$t": key, "args": ...}``, for a front end that
+        says it in its own reader's language (the browser; ``core.events.render_message``): the
+        parameters ``message`` shows, with lists joined and the hint and inner refusals as
+        references of their own."""
+        args = {k: referred(v) for k, v in self.params.items() if k != "close"}
+        close = self.params.get("close")
+        hint = {"$t": "core.error.did_you_mean", "args": {"close": close}}
+        args["hint"] = hint if close is not None else ""
+        return {"$t": self.key, "args": args}
+
+
+def referred(value: Any) -> Any:
+    """A parameter as ``reference`` passes it on: ``said`` for a front end that translates."""
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) if value else {"$t": "core.error.none"}
+    if isinstance(value, UsageError):
+        return value.reference()
+    if isinstance(value, IllegalAction):
+        return {"$t": value.key, "args": dict(value.params)}
+    return value
+
 
 def said(value: Any, lang: str) -> Any:
     """A parameter as its message shows it: a list joined, a refusal (the reason a record's move

@@ -12,7 +12,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from tabletrek.core.actions import IllegalAction
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
@@ -71,22 +70,7 @@ def shorten(text: str, limit: int = 400) -> str:
 def refusal_detail(exc: Exception) -> Any:
     """Why a game refused its settings, for ``web.error.bad_options``: a ``UsageError`` as a catalog
     reference the browser renders in its reader's language, anything else as its own text."""
-    if not isinstance(exc, UsageError):
-        return shorten(str(exc))
-    args: dict[str, Any] = {}
-    for name, value in exc.params.items():
-        if name == "close":
-            args["hint"] = {"$t": "core.error.did_you_mean", "args": {"close": value}}
-        elif isinstance(value, list):
-            args[name] = shorten(", ".join(map(str, value))) if value else {"$t": "core.error.none"}
-        elif isinstance(value, UsageError):
-            args[name] = refusal_detail(value)
-        elif isinstance(value, IllegalAction):
-            args[name] = {"$t": value.key, "args": dict(value.params)}
-        else:
-            args[name] = value
-    args.setdefault("hint", "")
-    return {"$t": exc.key, "args": args}
+    return exc.reference() if isinstance(exc, UsageError) else shorten(str(exc))
 
 
 def check_options(name: str, options: dict[str, Any]) -> None:
