@@ -46,7 +46,7 @@ import json
 import os
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +226,27 @@ def partner_side(model: str, lang: str) -> str:
     return f"plain-{model}" if model in glossed(lang) else model
 
 
+def play_row(
+    name: str,
+    seeds: Iterable[int],
+    knobs: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    tables: Sequence[Path] = (),
+) -> tuple[dict[str, Any], Summary]:
+    """One configuration's games: ``knobs`` on the AI's role, the partner's PARTNER_KNOBS on the
+    other (a development row's partner reading its plain table); the row's params and summary."""
+    config = dict(CONFIGS[name])
+    lang = config.pop("lang")
+    if "-loo-" in name:
+        side = "guesser_models" if "-a-" in name else "giver_models"
+        config[side] = partner_side(config[side], lang)
+    params = {**config, **knobs}
+    uses_heldout = HELDOUT in {str(params.get(k, "")) for k in ("giver_models", "guesser_models")}
+    load_heldout(lang, tables, heldout=uses_heldout)
+    options = {**dict(options or {}), **({"word_pack": lang} if lang != "en" else {})}
+    return params, run(seeds, params, options, pinned_partner(params, ai_roles(name), lang))
+
+
 def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.2f}" if values else "-"
 
@@ -304,17 +325,8 @@ def main() -> None:
     names = [n for c in args.config or DEFAULT for n in GROUPS.get(c, (c,))]
     rates: list[float] = []
     for name in names:
-        config = dict(CONFIGS[name])
-        lang = config.pop("lang")
-        if "-loo-" in name:
-            side = "guesser_models" if "-a-" in name else "giver_models"
-            config[side] = partner_side(config[side], lang)
-        params = {**config, **extra}
-        uses_heldout = HELDOUT in {str(params.get(k, "")) for k in ("giver_models", "guesser_models")}
-        load_heldout(lang, args.tables, heldout=uses_heldout)
-        options = {**dict(args.option), **({"word_pack": lang} if lang != "en" else {})}
+        params, summary = play_row(name, seeds, extra, dict(args.option), args.tables)
         roles = ai_roles(name)
-        summary = run(seeds, params, options, pinned_partner(params, roles, lang))
         low, high = summary.wilson("won")
         # The AI's own moves: its clues in a-rows, its guesses in b-rows (both in same-table rows).
         clue_s = [t for o in summary.outcomes for t in o.clue_seconds]

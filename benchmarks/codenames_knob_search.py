@@ -32,7 +32,7 @@ import os
 from typing import Any
 
 from benchmarks import codenames_eval as ce
-from tabletrek.games.codenames_duet.ai.selfplay import Summary, run
+from tabletrek.games.codenames_duet.ai.selfplay import Summary
 
 GRID: dict[str, dict[str, list[Any]]] = {
     "giver": {
@@ -79,11 +79,7 @@ CONFIRM_ROWS = ("zh-a-m3e", "zh-b-m3e", "zh-a-loo-mpnet", "zh-b-loo-mpnet")
 
 def play_row(name: str, seeds: range, knobs: dict[str, Any]) -> Summary:
     """One evaluation row with ``knobs`` on the AI's role and the pinned partner."""
-    config = dict(ce.CONFIGS[name])
-    lang = config.pop("lang")
-    ce.load_heldout(lang, heldout=False)
-    params = {**config, **knobs}
-    return run(seeds, params, {"word_pack": lang}, ce.pinned_partner(params, ce.ai_roles(name), lang))
+    return ce.play_row(name, seeds, knobs)[1]
 
 
 def mcnemar(new: list[bool], old: list[bool]) -> tuple[int, int, float]:
