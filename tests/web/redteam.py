@@ -76,9 +76,13 @@ def closed_within(socks: list[socket.socket], expected: int, seconds: float = WA
     return closed
 
 
+def client_from(last: int) -> httpx.Client:
+    """An HTTP client from 127.0.0.<last> (see ``from_address``)."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{last}"), timeout=WAIT)
+
+
 def served(server: ServerProcess, last: int) -> int:
-    client = httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{last}"), timeout=WAIT)
-    with client:
+    with client_from(last) as client:
         return client.get(f"{server.url}/api/games").status_code
 
 
@@ -111,7 +115,3 @@ def answer_to(ws: ClientConnection, raw: str | bytes) -> list[dict[str, Any]]:
             return out
         if message["type"] in ("error", "ack") or (message["type"] == "chat" and not message.get("reset")):
             out.append(message)
-
-
-def client_from(last: int) -> httpx.Client:
-    return httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{last}"), timeout=WAIT)
