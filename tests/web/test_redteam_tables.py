@@ -324,7 +324,7 @@ def test_an_option_without_a_maximum_still_has_one_on_the_server(
     }
     answer = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT)
     assert answer.status_code == 400 and answer.json()["key"] == "web.error.bad_options", answer.text
-    assert option in answer.json()["args"]["detail"]
+    assert option in answer.json()["message"] and answer.json()["args"]["detail"]["args"]["name"] == option
     bots = httpx.get(
         f"{server.url}/api/games/{game}/bots", params={"options": json.dumps({option: 10**19})}, timeout=WAIT
     )

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 
 NORMAL_FORM: Final = "NFKC"
 MAX_INT_DIGITS = 20
@@ -112,7 +112,8 @@ def short_ref(value: Any) -> int | str | None:
 
 def small_int(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise WebError("web.error.bad_request", detail=f"{field} must be a whole number from {low} to {high}")
+        detail = reason("web.error.detail.whole_number", field=field, low=low, high=high)
+        raise WebError("web.error.bad_request", detail=detail)
     return value
 
 
