@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabletrek.core.data import DataError
 from tabletrek.core.errors import UsageError, referred
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
@@ -71,7 +72,7 @@ def shorten(text: str, limit: int = 400) -> str:
 def refusal_detail(exc: Exception) -> Any:
     """Why a game refused its settings, for ``web.error.bad_options``: a ``UsageError`` as a catalog
     reference the browser renders in its reader's language, anything else as its own text."""
-    return exc.reference() if isinstance(exc, UsageError) else shorten(str(exc))
+    return exc.reference() if isinstance(exc, UsageError | DataError) else shorten(str(exc))
 
 
 def check_options(name: str, options: dict[str, Any]) -> None:
