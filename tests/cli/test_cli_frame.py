@@ -129,3 +129,19 @@ def test_a_chinese_run_leaves_typer_as_it_found_it() -> None:
     assert rich_utils.OPTIONS_PANEL_TITLE == "Options" and rich_utils.ERRORS_PANEL_TITLE == "Error"
     again = runner.invoke(app, ["play", "--bogus"], env={"TABLETREK_LANG": "en"})
     assert "No such option: --bogus" in again.output and "Usage: " in again.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["serve", "--sync", "x"], "--sync 的值無效：必須是 notify 或 poll，而不是「x」"),
+        (["serve", "--limit", "nope=1"], "沒有名為 'nope' 的限制；現有的限制：body_seconds"),
+        (["serve", "--limit", "clock=abc"], "限制 clock 必須是不小於 0 的有限數字，而不是「abc」"),
+    ],
+)
+def test_serve_refuses_its_settings_in_the_readers_language(args: list[str], said: str) -> None:
+    result = CliRunner().invoke(app, args, env={"TABLETREK_LANG": "zh-Hant", "COLUMNS": "200"})
+    assert result.exit_code == 2 and said in result.output
+    assert english_left(result.output) == []
+    english = CliRunner().invoke(app, args, env={"TABLETREK_LANG": "en", "COLUMNS": "200"})
+    assert english.exit_code == 2 and "Invalid value for --" in english.output

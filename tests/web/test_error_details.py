@@ -17,7 +17,7 @@ from tabletrek.core.events import render_message
 from tabletrek.web.bodylimit import read_body
 from tabletrek.web.errors import WebError
 
-from .helpers import create_table
+from .helpers import create_table, expect_error, hello, send
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
 
@@ -284,3 +284,38 @@ def test_the_detail_scan_finds_plain_text() -> None:
         'raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_step"))\n'
     )
     assert sorted(english_details(old)) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "chinese"),
+    [
+        (
+            "x" * 201,
+            "The chat is refused: longer than 200 characters.",
+            "聊天訊息 不被接受：超過 200 個字元。",
+        ),
+        ("bell\u0007", "The chat is refused: character U+0007 is not allowed.", "不能使用字元 U+0007"),
+        (42, "The chat is refused: not text.", "聊天訊息 不被接受：不是文字。"),
+    ],
+)
+def test_a_refused_chat_line_says_why_in_the_readers_language(
+    client: TestClient, text: Any, english: str, chinese: str
+) -> None:
+    table = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{table['table']}") as ws:
+        hello(ws, table["tokens"]["0"])
+        send(ws, {"type": "chat", "text": text})
+        error = expect_error(ws)
+    assert error["key"] == "web.error.bad_text" and error["message"] == english
+    assert render_message(error, "en") == english
+    assert chinese in render_message(error, "zh-Hant")
+
+
+def test_a_message_that_is_not_json_says_where_in_the_readers_language(client: TestClient) -> None:
+    answer = client.post("/api/tables", content=b'{"game": }', headers={"content-type": "application/json"})
+    message = answer.json()
+    assert answer.status_code == 400 and message["key"] == "web.error.bad_json"
+    assert message["message"] == "The message is not valid JSON (line 1, column 10)."
+    assert render_message(message, "zh-Hant") == "訊息不是正確的 JSON（第 1 行第 10 欄）。"
+    deep = client.post("/api/tables", json={"game": [[[[[[[[[[1]]]]]]]]]]})
+    assert "巢狀超過 8 層" in render_message(deep.json(), "zh-Hant")

@@ -134,7 +134,7 @@ def test_a_binary_frame_must_be_utf8_and_numbers_finite(server: ServerProcess) -
         ws.send(json.dumps({"type": "hello", "token": tokens["0"]}))
         answers = answer_to(ws, b'{"type":"chat","text":"\xed\xa0\x80"}')
         assert [(a.get("key"), a["args"]) for a in answers] == [
-            ("web.error.bad_json", {"reason": "not UTF-8"})
+            ("web.error.bad_json", {"reason": {"$t": "web.error.json.not_utf8", "args": {}}})
         ]
         answers = answer_to(ws, b'{"type":"chat","text":"fine"}')  # a valid binary frame is read as text
         assert [a["type"] for a in answers] == ["chat"]
