@@ -145,3 +145,9 @@ def test_serve_refuses_its_settings_in_the_readers_language(args: list[str], sai
     assert english_left(result.output) == []
     english = CliRunner().invoke(app, args, env={"TABLETREK_LANG": "en", "COLUMNS": "200"})
     assert english.exit_code == 2 and "Invalid value for --" in english.output
+
+
+def test_a_lang_option_puts_the_help_texts_in_its_language_too() -> None:
+    text = run("play", "--lang", "zh-Hant", "--help", lang="en")
+    assert "玩家人數。" in text and "顯示這份說明並結束。" in text and "Number of players" not in text
+    assert english_left(text) == []

@@ -46,6 +46,11 @@ def frame_lang(args: Sequence[str]) -> str:
     """The language of a run: its ``--lang`` (which every command that talks takes), else
     TABLETREK_LANG. Read from the raw arguments because typer prints help and usage errors
     before it has parsed any option."""
+    return argv_lang(args) or env_lang()
+
+
+def argv_lang(args: Sequence[str]) -> str | None:
+    """The language a ``--lang`` among the raw arguments asks for, if any (and supported)."""
     for at, arg in enumerate(args):
         if arg == "--":
             break
@@ -56,7 +61,7 @@ def frame_lang(args: Sequence[str]) -> str:
             value = arg.removeprefix("--lang=")
         if value is not None and is_supported(value):
             return normalize_lang(value)
-    return env_lang()
+    return None
 
 
 class FrameGroup(TyperGroup):
