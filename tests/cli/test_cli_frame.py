@@ -3,11 +3,14 @@ usage errors) follows the reader's language; in English it is typer's own, byte 
 
 from __future__ import annotations
 
+import enum
 import os
 import subprocess
 import sys
+from typing import Annotated, Literal
 
 import pytest
+import typer
 from typer import rich_utils
 from typer.core import TyperGroup
 from typer.testing import CliRunner
@@ -151,3 +154,47 @@ def test_a_lang_option_puts_the_help_texts_in_its_language_too() -> None:
     text = run("play", "--lang", "zh-Hant", "--help", lang="en")
     assert "玩家人數。" in text and "顯示這份說明並結束。" in text and "Number of players" not in text
     assert english_left(text) == []
+
+
+class Colour(enum.StrEnum):
+    red = "red"
+    blue = "blue"
+
+
+def choosing_app() -> typer.Typer:
+    """A command with choices (tabletrek's own take free names, checked by the games)."""
+    chooser = typer.Typer(cls=FrameGroup, rich_markup_mode="rich")
+
+    @chooser.command()
+    def paint(colour: Colour, size: Annotated[Literal["s", "m"], typer.Option()] = "s") -> None:
+        typer.echo(f"{colour.value} {size}")
+
+    @chooser.command()
+    def rest() -> None:
+        typer.echo("rest")
+
+    return chooser
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "chinese"),
+    [
+        (
+            ["paint", "green"],
+            "'green' is not one of 'red', 'blue'.",
+            "'colour' 的值無效：「green」不是 red, blue 其中之一。",
+        ),
+        (["paint", "red", "--size", "x"], "'x' is not one of 's', 'm'.", "「x」不是 s, m 其中之一。"),
+        (
+            ["paint"],
+            "Missing argument 'colour'. Choose from:",
+            "缺少引數 'colour'。請從這些當中選擇：red, blue。",
+        ),
+    ],
+)
+def test_a_bad_or_missing_choice_is_said_in_chinese(args: list[str], english: str, chinese: str) -> None:
+    runner = CliRunner()
+    zh = runner.invoke(choosing_app(), args, env={"TABLETREK_LANG": "zh-Hant", "COLUMNS": "200"})
+    assert zh.exit_code == 2 and chinese in zh.output and english_left(zh.output) == []
+    en = runner.invoke(choosing_app(), args, env={"TABLETREK_LANG": "en", "COLUMNS": "200"})
+    assert en.exit_code == 2 and english in en.output

@@ -23,6 +23,7 @@ from typer import rich_utils
 from typer._click import exceptions as click_errors
 from typer._click.core import Command, Context
 from typer._click.formatting import HelpFormatter
+from typer._param_types import normalize_choice_value
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from tabletrek.i18n import DEFAULT_LANG, env_lang, is_supported, normalize_lang, translate
@@ -255,7 +256,7 @@ def frame_message(error: click_errors.ClickException, lang: str) -> str | None:
             text += translate("cli.frame.possible_options", lang, names=names)
         return text
     if isinstance(error, click_errors.BadParameter):
-        reason = _value_reason(error, lang)
+        reason = _choice_reason(error, lang) or _value_reason(error, lang)
         hint = error.param_hint
         if hint is None and error.param is not None:
             hint = error.param.get_error_hint()
@@ -278,6 +279,23 @@ def _by_pattern(text: str, lang: str) -> str | None:
                 args["count"] = int(args["count"])
             return translate(key, lang, **args)
     return None
+
+
+def _choices(param: Any, ctx: Context | None) -> str | None:
+    """A choice parameter's choices as typer shows them (an enum by its values), else None."""
+    desc = getattr(param, "type_descriptor", None)
+    if desc is None or not desc.is_choice or not desc.choices:
+        return None
+    return ", ".join(normalize_choice_value(choice, desc.case_sensitive, ctx) for choice in desc.choices)
+
+
+def _choice_reason(error: click_errors.BadParameter, lang: str) -> str | None:
+    """A value that is none of a choice parameter's choices, with the choices."""
+    choices = _choices(error.param, error.ctx)
+    details = getattr(error.__cause__, "errors", None)
+    if choices is None or not callable(details) or not details():
+        return None
+    return translate("cli.frame.not_a_choice", lang, value=details()[0].get("input"), choices=choices)
 
 
 def _value_reason(error: click_errors.BadParameter, lang: str) -> str:
@@ -307,8 +325,7 @@ def _missing(error: click_errors.MissingParameter, lang: str) -> str:
     kind = error.param_type or (param.param_type_name if param is not None else "option")
     key = "cli.frame.missing_argument" if kind == "argument" else "cli.frame.missing_option"
     text = translate(key, lang, name=hint or "")
-    desc = getattr(param, "type_descriptor", None)
-    if desc is not None and desc.is_choice and desc.choices:
-        choices = ", ".join(str(choice) for choice in desc.choices)
+    choices = _choices(param, error.ctx)
+    if choices is not None:
         text += translate("cli.frame.choose_from", lang, choices=choices)
     return text
