@@ -54,6 +54,7 @@ NEVER_ONE = {
     "web.ui.n_players": "{n}: every game seats at least 2",
     "core.error.player_count": "{allowed} lists a game's seat counts, all 2 or more",
     "web.error.too_big": "{limit}: the message limit is kilobytes",
+    "core.data.too_few_words": "{need} is the board's 25 cards",
 }
 
 

@@ -91,6 +91,10 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         ismcts(iterations=0),
         "iterations must be a positive integer, not 0",
     ),
+    "param_number": (
+        ismcts(iterations="abc"),
+        "iterations must be a number, not 'abc'",
+    ),
     "param_positive": (
         ismcts(ms=0),
         "ms must be positive, not 0",
@@ -214,3 +218,11 @@ def test_a_record_whose_move_is_illegal_names_the_rules_reason_in_the_same_langu
         with pytest.raises(UsageError, match="cannot read") as unreadable:
             GameRecord.load(path)
         assert "無法讀取" in message_in(unreadable.value, "zh-Hant")
+
+
+def test_a_greedy_weight_that_is_not_a_number_is_refused_by_name() -> None:
+    """Before: Python's own "could not convert string to float: 'abc'" reached the player."""
+    with pytest.raises(UsageError) as caught:
+        tabletrek.load("touring").bot("greedy", seat=0, go="abc")
+    assert str(caught.value) == "go must be a number, not 'abc'"
+    assert message_in(caught.value, "zh-Hant") == "go 必須是數字，而不是 'abc'"

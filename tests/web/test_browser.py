@@ -182,6 +182,33 @@ def test_touring_language_switch_rules_and_replay(server: ServerProcess, page: A
     page.wait_for_selector("#viewer")
 
 
+def test_the_lobby_says_why_it_refused_a_table_in_the_readers_language(tmp_path: Path, page: Any) -> None:
+    """A request-shape refusal (a public table with no seat for anyone else) comes as a catalog
+    reference, so the create form says it in Chinese to a Chinese reader, and in English after.
+    Its own server: the shared one may by now refuse another table as too many too fast."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'web.sqlite3'}").start()
+    try:
+        chinese = lobby_refusal(server, page, "zh-Hant")
+        english = lobby_refusal(server, page, "en")
+    finally:
+        server.stop()
+    assert "只有留有座位給其他人的牌桌才能公開" in chinese and "only a table" not in chinese, chinese
+    assert english == "The request is not valid: only a table with a seat for another person can be public."
+
+
+def lobby_refusal(server: ServerProcess, page: Any, lang: str) -> str:
+    """What the create form says to a ``lang`` reader who asks for a public practice table."""
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", lang)
+    page.wait_for_selector("#create-table")
+    page.select_option("#game", "touring")
+    page.check("#public")
+    page.click("#create-table")
+    page.wait_for_selector("#create-error:not(:empty)")
+    said: str = page.locator("#create-error").inner_text()
+    return said
+
+
 def test_codenames_clue_entry_shows_the_rule_that_refuses_a_clue(server: ServerProcess, page: Any) -> None:
     if "codenames-duet" not in games_in_lobby(server):
         pytest.skip("Codenames Duet does not load in this tree")

@@ -15,7 +15,7 @@ from tabletrek.core.registry import specs
 from tabletrek.i18n import LANGS, catalog
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletrek" / "web"
-KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice|table|chat|lobby)\.[a-z_]+)["'`]""")
+KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice|table|chat|lobby)(?:\.[a-z0-9_]+)+)["'`]""")
 
 
 def built_keys() -> set[str]:

@@ -134,7 +134,7 @@ def test_a_binary_frame_must_be_utf8_and_numbers_finite(server: ServerProcess) -
         ws.send(json.dumps({"type": "hello", "token": tokens["0"]}))
         answers = answer_to(ws, b'{"type":"chat","text":"\xed\xa0\x80"}')
         assert [(a.get("key"), a["args"]) for a in answers] == [
-            ("web.error.bad_json", {"reason": "not UTF-8"})
+            ("web.error.bad_json", {"reason": {"$t": "web.error.json.not_utf8", "args": {}}})
         ]
         answers = answer_to(ws, b'{"type":"chat","text":"fine"}')  # a valid binary frame is read as text
         assert [a["type"] for a in answers] == ["chat"]
@@ -324,7 +324,7 @@ def test_an_option_without_a_maximum_still_has_one_on_the_server(
     }
     answer = httpx.post(f"{server.url}/api/tables", json=spec, timeout=WAIT)
     assert answer.status_code == 400 and answer.json()["key"] == "web.error.bad_options", answer.text
-    assert option in answer.json()["args"]["detail"]
+    assert option in answer.json()["message"] and answer.json()["args"]["detail"]["args"]["name"] == option
     bots = httpx.get(
         f"{server.url}/api/games/{game}/bots", params={"options": json.dumps({option: 10**19})}, timeout=WAIT
     )

@@ -79,7 +79,7 @@ def test_a_bad_chat_line_is_refused_with_a_reason_and_never_stored(
         hello(sock, tokens[0])
         answer = chat_error(sock, raw)
         assert answer["type"] == "error" and answer["key"] == "web.error.bad_text", answer
-        assert answer["args"]["reason"] == reason
+        assert answer["message"] == f"The chat is refused: {reason}."
     with ws(server, created["table"]) as sock:  # a player who joins sees no chat at all
         sock.send(json.dumps({"type": "hello", "token": tokens[1]}))
         history = until(sock, lambda m: m["type"] == "chat")

@@ -7,6 +7,8 @@ assembling the command loads that very module, so importing the package must not
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 
@@ -14,6 +16,13 @@ def main() -> None:
     """Run the ``tabletrek`` command. A Ctrl-C while it is still loading (its imports take a moment)
     ends it with status 130 like a Ctrl-C at any later point, not with a traceback."""
     try:
+        from tabletrek.cli.frame import argv_lang  # noqa: PLC0415 - assembled on first use, see above
+
+        asked = argv_lang(sys.argv[1:])
+        if asked is not None:
+            # The commands' help texts are read from the catalogs as they are assembled: a --lang
+            # on the command line picks their language as TABLETREK_LANG would (this process only).
+            os.environ["TABLETREK_LANG"] = asked
         from tabletrek.cli import command  # noqa: PLC0415 - assembled on first use, see above
 
         command.main()

@@ -10,11 +10,13 @@ import typer
 
 from tabletrek.cli import analyze, games_cmd, play, replay, rules, serve, simulate, tournament
 from tabletrek.cli.common import tr
+from tabletrek.cli.frame import FrameGroup
 from tabletrek.core.registry import specs
 from tabletrek.core.spec import load_attribute
 
 app = typer.Typer(
     name="tabletrek",
+    cls=FrameGroup,
     help=tr("cli.app.help"),
     no_args_is_help=True,
     add_completion=False,

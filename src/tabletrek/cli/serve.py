@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from tabletrek.core.errors import message_in
 from tabletrek.i18n import env_lang, translate
 
 
@@ -39,9 +40,9 @@ def serve(
         try:
             limits.set(name.strip(), value.strip())
         except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--limit") from None
+            raise typer.BadParameter(message_in(exc, env_lang()), param_hint="--limit") from None
     if sync not in ("notify", "poll"):
-        raise typer.BadParameter("notify or poll", param_hint="--sync")
+        raise typer.BadParameter(tr("web.serve.bad_sync", value=sync), param_hint="--sync")
     # The server's own log (tables created, archived, bots taking seats over) on stderr.
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

@@ -2,21 +2,87 @@
 
 from __future__ import annotations
 
+import errno
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tabletrek.core.events import resolve_args
+from tabletrek.i18n import translate
+
 
 class DataError(ValueError):
-    """A rule-data file is malformed: the message names the file and the key."""
+    """A rule-data file is malformed: the message names the file and the key.
 
-    def __init__(self, source: str, key: str, problem: str) -> None:
+    ``said`` (a ``core.data.*`` catalog key, with ``params``) names the problem where a user can
+    meet it in a file of their own (a word pack, their campaign progress), so ``message(lang)``
+    says it in their language; ``problem`` is then its English. Without ``said`` the message is
+    English in every language: a problem with data tabletrek ships (or that a program passes to a
+    loader), which only someone editing that data meets. ``line`` (a text file's line number)
+    names the place in the reader's language too; ``key`` is still ``"line <n>"``. ``whole``: the
+    problem is with the file as a whole, so the message names no key (``key`` is for programs)."""
+
+    def __init__(
+        self,
+        source: str,
+        key: str,
+        problem: str = "",
+        *,
+        said: str | None = None,
+        line: int | None = None,
+        whole: bool = False,
+        **params: Any,
+    ) -> None:
         self.source = source
-        self.key = key
-        self.problem = problem
-        super().__init__(f"{source}: key {key!r}: {problem}")
+        self.whole = whole
+        self.key = f"line {line}" if line is not None and not key else key
+        self.said = said
+        self.line = line
+        self.params = params
+        self.problem = self._problem("en") if said is not None else problem
+        super().__init__(self.message("en"))
+
+    def _problem(self, lang: str) -> str:
+        assert self.said is not None
+        return translate(self.said, lang, **resolve_args(self.params, lang, None))
+
+    def message(self, lang: str) -> str:
+        problem = self._problem(lang) if self.said is not None else self.problem
+        if self.said is None:
+            lang = "en"  # the problem is English: so is the sentence around it
+        if self.line is not None:
+            return translate("core.data.at_line", lang, source=self.source, line=self.line, problem=problem)
+        if not self.key or self.whole:
+            return translate("core.data.in_file", lang, source=self.source, problem=problem)
+        return translate("core.data.at_key", lang, source=self.source, where=self.key, problem=problem)
+
+    def reference(self) -> dict[str, Any]:
+        """The message as a catalog reference (``{"$t": key, "args": ...}``) for a front end that
+        says it in its own reader's language."""
+        problem: Any = {"$t": self.said, "args": self.params} if self.said is not None else self.problem
+        if self.line is not None:
+            args = {"source": self.source, "line": self.line, "problem": problem}
+            return {"$t": "core.data.at_line", "args": args}
+        if not self.key or self.whole:
+            return {"$t": "core.data.in_file", "args": {"source": self.source, "problem": problem}}
+        args = {"source": self.source, "where": self.key, "problem": problem}
+        return {"$t": "core.data.at_key", "args": args}
+
+
+def os_reason(error: OSError) -> dict[str, Any]:
+    """Why a file could not be read, as a catalog reference (a ``DataError`` parameter): the
+    common cases in the catalogs, any other as the system says it."""
+    known = {
+        errno.ENOENT: "core.data.os.not_found",
+        errno.EACCES: "core.data.os.no_permission",
+        errno.EPERM: "core.data.os.no_permission",
+        errno.EISDIR: "core.data.os.is_directory",
+    }
+    if error.errno in known:
+        return {"$t": known[error.errno], "args": {}}
+    return {"$t": "core.data.os.other", "args": {"reason": error.strerror or str(error)}}
 
 
 def read_toml(source: str | Path, text: str | None = None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrek.core.actions import IllegalAction
+from tabletrek.core.data import DataError
 from tabletrek.i18n import translate
 
 
@@ -42,7 +43,7 @@ def referred(value: Any) -> Any:
     """A parameter as ``reference`` passes it on: ``said`` for a front end that translates."""
     if isinstance(value, list):
         return ", ".join(map(str, value)) if value else {"$t": "core.error.none"}
-    if isinstance(value, UsageError):
+    if isinstance(value, UsageError | DataError):
         return value.reference()
     if isinstance(value, IllegalAction):
         return {"$t": value.key, "args": dict(value.params)}
@@ -54,7 +55,7 @@ def said(value: Any, lang: str) -> Any:
     is illegal) in the same language."""
     if isinstance(value, list):
         return listing(value, lang)
-    if isinstance(value, UsageError | IllegalAction):
+    if isinstance(value, UsageError | IllegalAction | DataError):
         return value.message(lang)
     return value
 
@@ -65,8 +66,8 @@ def listing(names: list[str], lang: str) -> str:
 
 
 def message_in(error: BaseException, lang: str) -> str:
-    """An error as its user should read it: in ``lang`` where it is a ``UsageError`` or an
-    ``IllegalAction`` (both keyed in the catalogs), else as raised."""
-    if isinstance(error, UsageError | IllegalAction):
+    """An error as its user should read it: in ``lang`` where it is a ``UsageError``, an
+    ``IllegalAction`` or a ``DataError`` (all keyed in the catalogs), else as raised."""
+    if isinstance(error, UsageError | IllegalAction | DataError):
         return error.message(lang)
     return str(error)

@@ -14,7 +14,7 @@ import asyncio
 
 from starlette.requests import ClientDisconnect, Request
 
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 
 
 class TooBig(WebError):
@@ -35,7 +35,7 @@ async def read_body(request: Request, limit: int, seconds: float | None = None) 
     declared = request.headers.get("content-length")
     if declared is not None:
         if not (declared.isascii() and declared.isdigit()) or len(declared) > 15:
-            raise WebError("web.error.bad_request", detail="Content-Length must be a number of bytes")
+            raise WebError("web.error.bad_request", detail=reason("web.error.detail.content_length"))
         if int(declared) > limit:
             raise TooBig(limit)
     chunks: list[bytes] = []
@@ -51,5 +51,5 @@ async def read_body(request: Request, limit: int, seconds: float | None = None) 
         raise TooSlow(seconds or 0) from None
     except ClientDisconnect:
         # nobody is left to read the answer; this only keeps the exception out of the log
-        raise WebError("web.error.bad_request", detail="the body ended early") from None
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.body_ended")) from None
     return b"".join(chunks)

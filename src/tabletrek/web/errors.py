@@ -25,6 +25,13 @@ def safe_arg(value: Any) -> Any:
     return safe_arg(repr(value))
 
 
+def reason(key: str, **args: Any) -> dict[str, Any]:
+    """Why a request was refused (the ``detail`` of ``web.error.bad_request`` and ``bad_options``) as
+    a catalog reference, ``{"$t": key, "args": ...}``: the browser says it in its reader's language
+    (``i18n.js``), and ``WebError.to_message``'s ``message`` in English."""
+    return {"$t": key, "args": args}
+
+
 class WebError(Exception):
     """A refused request; ``key`` is in the ``[web.error]`` catalog (or a game's ``illegal`` table)."""
 

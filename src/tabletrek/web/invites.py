@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.events import seat_ref
 from tabletrek.web.conns import SeatInfo
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 from tabletrek.web.store import Store, TableRow, new_token, token_hash
 
 log = logging.getLogger("tabletrek.web")
@@ -98,7 +98,7 @@ class Invites:
         async with self.lock:
             self._check_host(host_token)
             if public and not any(s.kind == "human" and s.invite_hash for s in self.seats):
-                raise WebError("web.error.bad_request", detail="this table has no open seat to offer")
+                raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_open_seat"))
             await self._run(self.store.set_public, self.id, public)
             self.row.public = public
             self._send_seats()
@@ -115,7 +115,7 @@ class Invites:
         async with self.lock:
             self._check_host(host_token)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-                raise WebError("web.error.bad_request", detail="no seat of a person with that number")
+                raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_person_seat"))
             code = new_token()
             digest = token_hash(code)
             await self._run(self.store.reissue_seat, self.id, seat, digest)

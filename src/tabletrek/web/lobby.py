@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, Response
 
 from tabletrek.core.registry import games, load
 from tabletrek.web import validation
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 from tabletrek.web.manager import MAX_SEATS, check_options, refusal_detail
 
 MAX_OPTIONS = 2000
@@ -38,7 +38,7 @@ async def api_game_bots(request: Request) -> Response:
     except WebError as exc:
         return _error(exc)
     if not isinstance(options, dict):
-        return _error(WebError("web.error.bad_request", detail="options must be an object"))
+        return _error(WebError("web.error.bad_request", detail=reason("web.error.detail.options_object")))
     players = options.pop("players", None)
     try:
         if players is not None:

@@ -9,15 +9,17 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from tabletrek.core.errors import UsageError
+from tabletrek.core.data import DataError
+from tabletrek.core.errors import UsageError, referred
 from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web import chat, validation
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Full, SeatRow, Store, TableRow, new_token, token_hash
@@ -70,7 +72,7 @@ def shorten(text: str, limit: int = 400) -> str:
 def refusal_detail(exc: Exception) -> Any:
     """Why a game refused its settings, for ``web.error.bad_options``: a ``UsageError`` as a catalog
     reference the browser renders in its reader's language, anything else as its own text."""
-    return exc.reference() if isinstance(exc, UsageError) else shorten(str(exc))
+    return exc.reference() if isinstance(exc, UsageError | DataError) else shorten(str(exc))
 
 
 def check_options(name: str, options: dict[str, Any]) -> None:
@@ -85,8 +87,9 @@ def check_options(name: str, options: dict[str, Any]) -> None:
     for key, value in options.items():
         spec = specs.get(key)
         if spec is None:
-            known = ", ".join(sorted(specs)) or "none"
-            raise WebError("web.error.bad_options", detail=f"no option {key!r} (options: {known})")
+            known = sorted(specs)
+            detail = reason("web.error.detail.unknown_option", name=key, known=referred(known))
+            raise WebError("web.error.bad_options", detail=detail)
         if value is None:
             continue
         kind = spec.kind
@@ -105,15 +108,21 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         else:
             ok = isinstance(value, (bool, int, float, str))
         if not ok:
-            wanted = kind.__name__
-            if spec.named is not None:
-                wanted += f" (one of {', '.join(map(str, spec.named))})"
-            elif kind is str:
-                wanted += " (a plain name, not a path)"
-            raise WebError("web.error.bad_options", detail=f"option {key!r} must be {wanted}")
+            raise WebError("web.error.bad_options", detail=wrong_kind(key, kind, spec.named))
         if kind in (int, float) and spec.maximum is None and abs(value) > MAX_OPTION_NUMBER:
-            detail = f"option {key!r} must be at most {MAX_OPTION_NUMBER} on this server"
+            detail = reason("web.error.detail.option_too_big", name=key, limit=MAX_OPTION_NUMBER)
             raise WebError("web.error.bad_options", detail=detail)
+
+
+def wrong_kind(key: str, kind: type, named: Sequence[Any] | None) -> dict[str, Any]:
+    """Why an option's value is refused: the kind of value it takes."""
+    if named is not None:
+        return reason("web.error.detail.option_named", name=key, names=", ".join(map(str, named)))
+    simple = {bool: "web.error.detail.option_bool", int: "web.error.detail.option_int"}
+    simple |= {float: "web.error.detail.option_float", str: "web.error.detail.option_plain"}
+    if kind in simple:
+        return reason(simple[kind], name=key)
+    return reason("web.error.detail.option_kind", name=key, kind=kind.__name__)
 
 
 check_free_text = check_options  # the old name
@@ -123,19 +132,21 @@ def check_bot_settings(params: dict[str, Any]) -> None:
     """Bot settings from a browser: short names, plain values, and no number that would let one
     table's bot think for hours (the server runs it)."""
     if len(params) > 16:
-        raise WebError("web.error.bad_options", detail="at most 16 bot settings")
+        raise WebError("web.error.bad_options", detail=reason("web.error.detail.bot_settings", limit=16))
     for key, value in params.items():
         if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
-            raise WebError("web.error.bad_options", detail=f"bot setting {key!r} is not a plain name")
+            detail = reason("web.error.detail.bot_setting_name", name=key)
+            raise WebError("web.error.bad_options", detail=detail)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_BOT_NUMBER:
-            detail = f"bot setting {key}={value} is larger than {MAX_BOT_NUMBER}"
+            detail = reason(
+                "web.error.detail.bot_setting_too_big", name=key, value=value, limit=MAX_BOT_NUMBER
+            )
             raise WebError("web.error.bad_options", detail=detail)
         if not isinstance(value, (bool, int, float, str)) or (
             isinstance(value, str) and not validation.PLAIN_NAME.fullmatch(value)
         ):
-            raise WebError(
-                "web.error.bad_options", detail=f"bot setting {key!r} must be a number, word or true/false"
-            )
+            detail = reason("web.error.detail.bot_setting_value", name=key)
+            raise WebError("web.error.bad_options", detail=detail)
 
 
 class Manager:
@@ -320,15 +331,16 @@ class Manager:
         """Create a table from a JSON request; returns the table id, the host's token, the
         creator's seat token and an invite code per other person's seat."""
         if not isinstance(spec, dict):
-            raise WebError("web.error.bad_request", detail="a JSON object")
+            raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
         game = requested_game(spec)
         seat_specs = spec.get("seats") or [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != game.players:
-            raise WebError("web.error.bad_request", detail=f"seats must list {game.players} seats")
+            detail = reason("web.error.detail.seats", count=game.players)
+            raise WebError("web.error.bad_request", detail=detail)
         nickname = validation.nickname(spec.get("nickname"))
         public = spec.get("public", False)
         if not isinstance(public, bool):
-            raise WebError("web.error.bad_request", detail="public must be true or false")
+            raise WebError("web.error.bad_request", detail=reason("web.error.detail.public"))
         seats, token, invites = seat_rows(game, seat_specs, nickname)
         if nickname is not None and any(
             shown_name(s.seat, s.bot, None).casefold() == nickname.casefold()
@@ -341,9 +353,8 @@ class Manager:
         seed = table_seed(spec.get("seed"), practice)
         clock = table_clock(spec.get("clock"), practice, self.limits.clock)
         if public and not invites:
-            raise WebError(
-                "web.error.bad_request", detail="only a table with a seat for another person can be public"
-            )
+            detail = reason("web.error.detail.public_needs_invite")
+            raise WebError("web.error.bad_request", detail=detail)
         host = new_token()
         now = time.time()
         row = TableRow(
@@ -393,7 +404,7 @@ def requested_game(spec: dict[str, Any]) -> Game:
         players = validation.small_int(players, "players", 1, MAX_SEATS)
     options = spec.get("options") or {}
     if not isinstance(options, dict):
-        raise WebError("web.error.bad_request", detail="options must be an object")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.options_object"))
     check_options(name, options)
     try:
         return load(name, players=players, **options)
@@ -411,7 +422,8 @@ def seat_rows(
     invites: dict[int, str] = {}
     for seat, item in enumerate(seat_specs):
         if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
-            raise WebError("web.error.bad_request", detail=f"seat {seat + 1} must be a human or a bot")
+            detail = reason("web.error.detail.seat_kind", seat=seat + 1)
+            raise WebError("web.error.bad_request", detail=detail)
         if item["kind"] == "bot":
             seats.append(bot_seat(game, seat, item))
         elif token is None:
@@ -447,7 +459,7 @@ def table_seed(seed: Any, practice: bool) -> int:
         # Whoever picked the seed could compute every hidden card: only where nobody else plays.
         raise WebError("web.error.seed_not_allowed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise WebError("web.error.bad_request", detail="seed must be an integer in [0, 2^63)")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.seed"))
     return seed
 
 
@@ -459,6 +471,6 @@ def table_clock(clock: Any, practice: bool, default: float | None) -> float | No
     if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not MIN_CLOCK <= clock <= MAX_CLOCK:
         raise WebError(
             "web.error.bad_request",
-            detail=f"clock must be seconds between {MIN_CLOCK:g} and {MAX_CLOCK:g}",
+            detail=reason("web.error.detail.clock", low=MIN_CLOCK, high=MAX_CLOCK),
         )
     return clock

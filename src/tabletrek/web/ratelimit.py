@@ -15,6 +15,8 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
 
+from tabletrek.core.errors import UsageError
+
 
 @dataclass
 class Limits:
@@ -70,10 +72,13 @@ class Limits:
     def set(self, name: str, value: str) -> None:
         known = {f.name: f for f in fields(self)}
         if name not in known:
-            raise ValueError(f"unknown limit {name!r}; known: {', '.join(sorted(known))}")
-        number = float(value)
-        if number < 0 or not math.isfinite(number):
-            raise ValueError(f"limit {name} must be a finite number >= 0")
+            raise UsageError("web.serve.unknown_limit", name=name, known=sorted(known))
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not number >= 0 or not math.isfinite(number):
+            raise UsageError("web.serve.limit_value", name=name, value=value)
         setattr(self, name, int(number) if known[name].type in ("int", int) else number)
 
 

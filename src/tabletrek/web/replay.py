@@ -9,7 +9,7 @@ from typing import Any
 from tabletrek.core.events import OMNISCIENT
 from tabletrek.core.game import Game
 from tabletrek.core.state import State
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 from tabletrek.web.eventlog import for_viewer
 from tabletrek.web.tables import LiveTable
 
@@ -81,10 +81,10 @@ def viewer_for(table: LiveTable, viewer: str, token: str | None) -> int | None:
             raise WebError("web.error.replay_running")
         return OMNISCIENT
     if not (viewer.isascii() and viewer.isdigit()) or len(viewer) > 3:  # int() takes "٣", " 1", "1_0"
-        raise WebError("web.error.bad_request", detail="viewer must be public, all or a seat number")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.viewer"))
     seat = int(viewer)
     if not 0 <= seat < table.game.players:
-        raise WebError("web.error.bad_request", detail="no such seat")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_seat"))
     if not over and (not token or table.seat_for_token(token) != seat):
         raise WebError("web.error.replay_seat")
     return seat
@@ -112,7 +112,7 @@ def replay_view(
     Replayed from the seed, or from the nearest checkpoint of ``table`` (``CHECKPOINTS``); safe to
     run in worker threads."""
     if not 0 <= step <= len(history):
-        raise WebError("web.error.bad_request", detail="no such step")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_step"))
     at, state, spacing = CHECKPOINTS.nearest(table, history, step) if table else (0, None, 0)
     if state is None:
         state = game.new_game(seed=seed)

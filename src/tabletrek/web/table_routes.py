@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from tabletrek.web import validation
 from tabletrek.web.bodylimit import read_body
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 from tabletrek.web.guard import Guard, client_of, error_response
 from tabletrek.web.manager import Manager
 from tabletrek.web.pages import own_ui
@@ -33,7 +33,7 @@ def path_int(text: str, limit: int) -> int:
     """A number in a URL path: ASCII digits only, at most ``limit`` (Starlette's own converter
     hands Python int() 5,000 digits, which raises; and "²" passes str.isdigit() but not int())."""
     if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) > limit:
-        raise WebError("web.error.bad_request", detail="not a number in range")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.path_number"))
     return int(text)
 
 
@@ -165,7 +165,7 @@ class TableRoutes:
         table = await self.find(request)
         body = await self.body_json(request)
         if not isinstance(body, dict) or not isinstance(body.get("public"), bool):
-            raise WebError("web.error.bad_request", detail='{"public": true or false}')
+            raise WebError("web.error.bad_request", detail=reason("web.error.detail.public"))
         try:
             await table.set_public(request.headers.get("x-host-token"), body["public"])
         except WebError as exc:
@@ -187,12 +187,12 @@ class TableRoutes:
 def claim_request(body: Any, seats: int) -> tuple[str | None, int | None]:
     """(invite code, None) or (None, seat number) from a claim's body; anything else is refused."""
     if not isinstance(body, dict):
-        raise WebError("web.error.bad_request", detail="a JSON object")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
     invite, seat = body.get("invite"), body.get("seat")
     if invite is not None:
         if not isinstance(invite, str) or not 8 <= len(invite) <= 64:
             raise WebError("web.error.invite_spent")
         return invite, None
     if seat is None:
-        raise WebError("web.error.bad_request", detail="an invite code or a seat number")
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.invite_or_seat"))
     return None, validation.small_int(seat, "seat", 0, seats - 1)

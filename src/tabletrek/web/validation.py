@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from tabletrek.web.errors import WebError
+from tabletrek.web.errors import WebError, reason
 
 NORMAL_FORM: Final = "NFKC"
 MAX_INT_DIGITS = 20
@@ -43,8 +43,20 @@ PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """Option values, bot names and bot setting names: ASCII words, never a path."""
 
 
-def _refuse(field: str, reason: str) -> WebError:
-    return WebError("web.error.bad_text", field=field, reason=reason)
+# The fields a client's text is checked for, as the refusal names them to the player.
+FIELDS = {
+    "chat": "web.error.field.chat",
+    "nickname": "web.error.field.nickname",
+    "action": "web.error.field.action",
+    "id": "web.error.field.id",
+    "number": "web.error.field.number",
+}
+
+
+def _refuse(field: str, why: str, **args: Any) -> WebError:
+    """``web.error.bad_text``: the field and why (``web.error.text.*``), both catalog references."""
+    named: Any = reason(FIELDS[field]) if field in FIELDS else field
+    return WebError("web.error.bad_text", field=named, reason=reason(why, **args))
 
 
 def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = True) -> str:
@@ -53,25 +65,25 @@ def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = Tr
     With ``collapse_spaces`` every run of white space becomes one ASCII space and the ends are
     trimmed (names); without, only the ends are trimmed (move texts keep their own spacing)."""
     if not isinstance(value, str):
-        raise _refuse(field, "not text")
+        raise _refuse(field, "web.error.text.not_text")
     if len(value) > 4 * limit:  # before normalising: NFKC may grow a string up to 18-fold
-        raise _refuse(field, f"longer than {limit} characters")
+        raise _refuse(field, "web.error.text.too_long", limit=limit)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise _refuse(field, "a lone surrogate is not a character") from None
+        raise _refuse(field, "web.error.text.surrogate") from None
     text = unicodedata.normalize(NORMAL_FORM, value)
     text = " ".join(text.split()) if collapse_spaces else text.strip()
     if not text:
-        raise _refuse(field, "empty")
+        raise _refuse(field, "web.error.text.empty")
     if len(text) > limit:
-        raise _refuse(field, f"longer than {limit} characters")
+        raise _refuse(field, "web.error.text.too_long", limit=limit)
     for char in text:
         if not collapse_spaces and char.isspace() and char != " ":
-            raise _refuse(field, "line breaks and tabs are not allowed")
+            raise _refuse(field, "web.error.text.line_break")
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES or ord(char) in INVISIBLE:
-            raise _refuse(field, f"character U+{ord(char):04X} is not allowed")
+            raise _refuse(field, "web.error.text.character", code=f"U+{ord(char):04X}")
     return text
 
 
@@ -88,14 +100,15 @@ def action_text(value: Any) -> str:
     try:
         return clean_text(value, "action", MAX_ACTION, collapse_spaces=False)
     except WebError as exc:
-        if exc.args_.get("reason") in ("empty", f"longer than {MAX_ACTION} characters"):
+        why = exc.args_.get("reason")
+        if isinstance(why, dict) and why.get("$t") in ("web.error.text.empty", "web.error.text.too_long"):
             raise WebError("web.error.bad_action") from None
         raise
 
 
 def plain_name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not PLAIN_NAME.fullmatch(value):
-        raise _refuse(field, "must be a plain name (a letter, then letters, digits, - or _)")
+        raise _refuse(field, "web.error.text.plain_name")
     return value
 
 
@@ -112,28 +125,29 @@ def short_ref(value: Any) -> int | str | None:
 
 def small_int(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise WebError("web.error.bad_request", detail=f"{field} must be a whole number from {low} to {high}")
+        detail = reason("web.error.detail.whole_number", field=field, low=low, high=high)
+        raise WebError("web.error.bad_request", detail=detail)
     return value
 
 
 def _int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_INT_DIGITS:
-        raise _refuse("number", f"more than {MAX_INT_DIGITS} digits")
+        raise _refuse("number", "web.error.text.digits", limit=MAX_INT_DIGITS)
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > 64:
-        raise _refuse("number", "longer than 64 characters")
+        raise _refuse("number", "web.error.text.too_long", limit=64)
     number = float(text)
     if not math.isfinite(number):  # 1e400 overflows to infinity
-        raise _refuse("number", "too large")
+        raise _refuse("number", "web.error.text.too_large")
     return number
 
 
 def _constant(name: str) -> Any:
-    raise _refuse("number", f"{name} is not a number JSON allows")
+    raise _refuse("number", "web.error.text.not_json_number", name=name)
 
 
 def _depth(value: Any, limit: int) -> None:
@@ -148,7 +162,7 @@ def _depth(value: Any, limit: int) -> None:
         else:
             continue
         if depth > limit:
-            raise WebError("web.error.bad_json", reason=f"nested deeper than {limit} levels")
+            raise WebError("web.error.bad_json", reason=reason("web.error.json.nested", limit=limit))
         stack.extend((child, depth + 1) for child in children)
 
 
@@ -158,14 +172,18 @@ def parse_json(raw: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise WebError("web.error.bad_json", reason="not UTF-8") from None
+            raise WebError("web.error.bad_json", reason=reason("web.error.json.not_utf8")) from None
     try:
         data = json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except WebError:
         raise
     except RecursionError:
-        raise WebError("web.error.bad_json", reason=f"nested deeper than {max_depth} levels") from None
-    except ValueError as exc:  # JSONDecodeError is one
-        raise WebError("web.error.bad_json", reason=str(exc)[:120]) from None
+        nested = reason("web.error.json.nested", limit=max_depth)
+        raise WebError("web.error.bad_json", reason=nested) from None
+    except json.JSONDecodeError as exc:
+        where = reason("web.error.json.at", line=exc.lineno, column=exc.colno)
+        raise WebError("web.error.bad_json", reason=where) from None
+    except ValueError:  # raised by a parse hook of ours other than a WebError: not a document we take
+        raise WebError("web.error.bad_json", reason=reason("web.error.json.invalid")) from None
     _depth(data, max_depth)
     return data

@@ -77,7 +77,18 @@ class SearchSettings:
         )
 
 
+# The numeric settings and the kind each is read as: a value that is not one is refused by name
+# (int("abc") would otherwise reach the player as Python's own English).
+NUMBERS = {"iterations": int, "ms": float, "c": float, "rollout_depth": int, "trust": int, "z": float}
+
+
 def _check_numbers(raw: dict[str, Any]) -> None:
+    for name, kind in NUMBERS.items():
+        if raw[name] is not None:
+            try:
+                kind(raw[name])
+            except (TypeError, ValueError, OverflowError):
+                raise UsageError("core.error.param_number", name=name, value=raw[name]) from None
     iterations, trust, threads = raw["iterations"], raw["trust"], raw["threads"]
     if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
         raise UsageError("core.error.param_positive_int", name="iterations", value=iterations)

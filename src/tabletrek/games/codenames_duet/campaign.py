@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tabletrek.core.data import DataError, need, package_toml, read_toml
+from tabletrek.core.data import DataError, need, os_reason, package_toml, read_toml
 from tabletrek.games.codenames_duet.rules import MAX_TOKENS
 
 PROFILE_NAME = re.compile(r"^[\w.-]{1,40}$")
@@ -166,11 +166,19 @@ def load_progress(root: Path, profile: str) -> Progress:
         return Progress(profile)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(str(path), "", said="core.data.progress_unreadable", reason=os_reason(exc)) from None
+    except UnicodeDecodeError:
+        raise DataError(str(path), "", said="core.data.progress_not_utf8") from None
+    except json.JSONDecodeError as exc:
+        said = "core.data.progress_not_json"
+        raise DataError(str(path), "", said=said, row=exc.lineno, column=exc.colno) from None
+    try:
         missions = {
             str(city): {k: int(v) for k, v in entry.items()} for city, entry in data["missions"].items()
         }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise DataError(str(path), "missions", f"unreadable campaign progress ({exc})") from None
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        raise DataError(str(path), "missions", said="core.data.progress_shape") from None
     return Progress(profile, missions)
 
 

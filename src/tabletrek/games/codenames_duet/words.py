@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from tabletrek.core.data import DataError
+from tabletrek.core.data import DataError, os_reason
 
 BOARD_SIZE = 25
 SHIPPED_PACKS = ("en", "zh-Hant")
@@ -52,20 +52,18 @@ def parse_pack(source: str, text: str) -> WordPack:
         raw = line.strip()
         if not raw or raw.startswith("#"):
             continue
-        key = f"line {number}"
         word = unicodedata.normalize("NFC", raw).lower()
         if len(word.split()) != 1:
-            raise DataError(source, key, f"{raw!r} is not a single word (a pack holds one word a line)")
+            raise DataError(source, "", said="core.data.not_one_word", line=number, word=raw)
         if not all(ch.isalpha() or ch == "-" for ch in word):
-            raise DataError(source, key, f"{raw!r} holds characters other than letters")
+            raise DataError(source, "", said="core.data.not_letters", line=number, word=raw)
         if word in seen:
-            raise DataError(source, key, f"{raw!r} repeats line {seen[word]}")
+            raise DataError(source, "", said="core.data.repeats", line=number, word=raw, first=seen[word])
         seen[word] = number
         words.append(word)
     if len(words) < BOARD_SIZE:
-        raise DataError(
-            source, "words", f"a pack needs at least {BOARD_SIZE} words, this one has {len(words)}"
-        )
+        said = "core.data.too_few_words"
+        raise DataError(source, "words", said=said, whole=True, need=BOARD_SIZE, count=len(words))
     found = tuple(words)
     return WordPack(source, found, pack_language(found))
 
@@ -78,7 +76,7 @@ def load_pack(name: str) -> WordPack:
     try:
         stat = path.stat()
     except OSError as exc:
-        raise DataError(str(path), "", f"cannot read the word pack ({exc.strerror})") from None
+        raise DataError(str(path), "", said="core.data.pack_unreadable", reason=os_reason(exc)) from None
     # Cached per file version, so an edited pack is read again.
     return _file_pack(str(path), stat.st_mtime_ns, stat.st_size)
 
@@ -95,7 +93,7 @@ def _file_pack(path: str, _mtime: int, _size: int) -> WordPack:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(path, "", f"cannot read the word pack ({exc.strerror})") from None
+        raise DataError(path, "", said="core.data.pack_unreadable", reason=os_reason(exc)) from None
     except UnicodeDecodeError:
-        raise DataError(path, "", "a word pack must be UTF-8 text") from None
+        raise DataError(path, "", said="core.data.pack_not_utf8") from None
     return parse_pack(path, text)

@@ -54,6 +54,14 @@ class Weights:
     keep_denial: float = -20.0
 
 
+def _weight(name: str, value: Any) -> float:
+    """A weight a table or --bots names, refused by name when it is not a number."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise UsageError("core.error.param_number", name=name, value=value) from None
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -72,7 +80,7 @@ class GreedyBot:
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)
-        self.w = Weights(**{k: float(v) for k, v in params.items()})
+        self.w = Weights(**{k: _weight(k, v) for k, v in params.items()})
 
     def act(self, state: State) -> Action:
         check_turn(self, state)
