@@ -28,11 +28,13 @@ from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.i18n import seat_name
+from tabletrek.web.botsched import BotScheduler, server_budget
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
 from tabletrek.web.follow import FollowStore
 from tabletrek.web.invites import Invites
+from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 from tabletrek.web.writer import Writer
 
@@ -59,6 +61,13 @@ def searches(name: str) -> bool:
     return generic is not None and generic[1]
 
 
+def _timed(act: Callable[[State], Action], state: State) -> tuple[Action, float]:
+    """A bot's move and the seconds it took (measured where it runs, not counting its wait)."""
+    started = time.perf_counter()
+    action = act(state)
+    return action, time.perf_counter() - started
+
+
 @functools.lru_cache(maxsize=256)
 def shared_game(name: str, players: int, options: str, rules: int | None = None) -> Game:
     """One Game per (game, players, options): games are immutable, and each holds its own tables
@@ -81,10 +90,22 @@ def takeover_bot_name(game: Game) -> str:
 
 class LiveTable(FollowStore, Invites):
     def __init__(
-        self, row: TableRow, store: Store, writer: Writer, executor: Executor, bot_delay: float
+        self,
+        row: TableRow,
+        store: Store,
+        writer: Writer,
+        executor: Executor,
+        bot_delay: float,
+        *,
+        bots: BotScheduler,
+        limits: Limits,
     ) -> None:
         self.id = row.id
         self.row = row
+        self.bots = bots
+        self.limits = limits
+        # whose turn this table's bot moves take: its creator's address (keyed hash), else its own
+        self.owner = row.creator or f"table {row.id}"
         self.store = store
         self.writer = writer
         self.executor = executor
@@ -104,7 +125,6 @@ class LiveTable(FollowStore, Invites):
         self._incoming: list[tuple[int, str | None]] = []
         self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
-        self.seated_from: dict[str, int] = {}
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
         self.log: list[Step] = []
@@ -183,9 +203,24 @@ class LiveTable(FollowStore, Invites):
         name = info.bot if info.kind == "bot" and info.bot else takeover_bot_name(self.game)
         if bot is None or getattr(bot, "name", name) != name:
             params = info.params if info.kind == "bot" else {}
+            if searches(name):
+                asked, params = params, self._budget(params)
+                if any(key in asked and asked[key] != params[key] for key in ("iterations", "ms", "threads")):
+                    held = "table %s: seat %d's bot is held to the server's budget %s"
+                    log.info(held, self.id, seat + 1, params)
             bot = self.game.bot(name, seat=seat, seed=derive_seed(self.row.seed, "bot", seat), **params)
             self._bots[seat] = bot
         return bot
+
+    def _budget(self, params: dict[str, Any]) -> dict[str, Any]:
+        limits = self.limits
+        return server_budget(
+            self.game,
+            params,
+            iterations=limits.bot_iterations,
+            ms=limits.bot_ms,
+            threads=limits.bot_threads,
+        )
 
     # ----- messages -----------------------------------------------------------------------------
 
@@ -505,26 +540,24 @@ class LiveTable(FollowStore, Invites):
             raise
 
     async def _bot_move(self, seat: int) -> Action:
-        """The bot's choice. A bot thinks in a worker thread unless its first move (timed there)
-        was quick; one seen to think for long there or on the loop thinks in a thread from then
-        on. A first move is never timed on the event loop: the Codenames partners load their word
+        """The bot's choice, through the server's bot scheduler (botsched.py): in a worker thread
+        when a slot is free and it is this table's creator's turn, unless the bot's first move
+        (timed there) was quick: such a bot moves on the event loop from then on (a thread hop
+        costs more than its move), and one seen to think for long there moves in a thread again.
+        A first move is never timed on the event loop: the Codenames partners load their word
         tables then (a second), and every table of the server would wait for it.
 
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
-            if kind in SLOW_BOTS or kind not in FAST_BOTS or searches(kind[1]):
-                started = time.perf_counter()
-                action: Action = await asyncio.to_thread(bot.act, self.state)
-                if not searches(kind[1]) and kind not in SLOW_BOTS:
-                    quick = time.perf_counter() - started <= SLOW_BOT
-                    (FAST_BOTS if quick else SLOW_BOTS).add(kind)
-                return action
-            started = time.perf_counter()
-            action = bot.act(self.state)
-            if time.perf_counter() - started > SLOW_BOT:
+            search = searches(kind[1])
+            quick = kind in FAST_BOTS and kind not in SLOW_BOTS and not search
+            action, seconds = await self.bots.run(self.owner, _timed, bot.act, self.state, inline=quick)
+            if seconds > SLOW_BOT:
                 SLOW_BOTS.add(kind)  # at every table of this game, from now on
+            elif not search and not quick and kind not in SLOW_BOTS:
+                FAST_BOTS.add(kind)
             return action
         except Exception:
             # a broken bot must not stall the table: log it and make a random legal move instead

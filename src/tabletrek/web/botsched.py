@@ -1,0 +1,159 @@
+"""One scheduler for every bot move of a server process: a bounded number of bot computations at
+once, served in turn across the addresses that created the tables, and a per-move budget the
+server sets whatever a table asked for (see docs/web.md, *Bots* and the limits table).
+
+Without it every bot move ran in a thread of its own: eight bot-only tables at the search bot's
+largest budget, opened and watched by one stranger, kept every core busy, and bot moves at other
+people's tables waited behind them for the CPU.
+
+Fairness is round-robin by *owner* (the keyed hash of the address that created the table, see
+store.py): when a slot frees, the owner waiting longest since its last turn goes next, and it
+goes to the back of the line. One address's eight tables then get as many bot turns as another
+address's one table while both wait, and a move waits for at most one move of each other waiting
+owner (each of those cut to the server's budget).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from tabletrek.bots.search.settings import DEFAULT_ITERATIONS, DEFAULT_MS
+from tabletrek.core.game import Game
+
+log = logging.getLogger("tabletrek.web")
+
+T = TypeVar("T")
+
+
+class BotScheduler:
+    """Runs bot moves: ``slots`` worker threads at most, handed out in turn by owner.
+
+    A move that was measured to be quick (``inline``) runs on the event loop without a slot: it
+    cannot fill the CPU (one per table per bot delay) and a thread hop costs more than it does;
+    making it wait behind someone's search would only slow the table that asked for little."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = max(1, int(slots))
+        self.executor = ThreadPoolExecutor(max_workers=self.slots, thread_name_prefix="bot")
+        self.busy = 0
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        """Owner -> its moves waiting for a slot, oldest first; the dict's order is the turn order."""
+        self.granted: list[str] = []
+        """The owners slots were given to, in order (the last ``HISTORY``): what the tests read."""
+
+    HISTORY = 1000
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(queue) for queue in self._waiting.values())
+
+    async def run(self, owner: str, fn: Callable[..., T], *args: Any, inline: bool = False) -> T:
+        """``fn(*args)`` as ``owner``'s bot move: on the event loop when ``inline``, else in a
+        worker thread once a slot is free and it is ``owner``'s turn."""
+        if inline:
+            return fn(*args)
+        await self._slot(owner)
+        loop = asyncio.get_running_loop()
+        try:
+            work: Future[T] = self.executor.submit(fn, *args)
+        except BaseException:
+            self._release()
+            raise
+        # The slot is given back when the thread is done, not when the waiting task is: a table
+        # dropped mid-move (cancelled) must not let another computation start beside its thread.
+        work.add_done_callback(lambda _done: _call_soon(loop, self._release))
+        return await asyncio.wrap_future(work)
+
+    async def _slot(self, owner: str) -> None:
+        if self.busy < self.slots and not self._waiting:
+            self._take(owner)
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(owner, deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._release()  # granted in the same moment it was cancelled: pass it on
+            else:
+                self._forget(owner, turn)
+            raise
+
+    def _take(self, owner: str) -> None:
+        self.busy += 1
+        self.granted.append(owner)
+        if len(self.granted) > 2 * self.HISTORY:
+            del self.granted[: -self.HISTORY]
+
+    def _forget(self, owner: str, turn: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(owner)
+        if queue is None:
+            return
+        with contextlib.suppress(ValueError):
+            queue.remove(turn)
+        if not queue:
+            del self._waiting[owner]
+
+    def _release(self) -> None:
+        self.busy -= 1
+        self._grant()
+
+    def _grant(self) -> None:
+        while self.busy < self.slots and self._waiting:
+            owner, queue = next(iter(self._waiting.items()))
+            turn = queue.popleft()
+            if queue:
+                self._waiting.move_to_end(owner)  # its next move waits for every other owner's
+            else:
+                del self._waiting[owner]
+            if turn.cancelled():
+                continue
+            self._take(owner)
+            turn.set_result(None)
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def server_budget(
+    game: Game, params: dict[str, Any], *, iterations: int, ms: float, threads: int
+) -> dict[str, Any]:
+    """A search bot's settings with the server's ceiling on its budget: at most ``iterations``
+    playouts, ``ms`` milliseconds and ``threads`` threads a move, whatever the table asked for.
+
+    A table that names no budget plays with the game's measured defaults (or the search's own),
+    so those are spelt out here before the ceiling applies: naming only ``ms`` would otherwise
+    drop the game's default iterations (see ``tabletrek.bots.search_bot``)."""
+    capped = dict(params)
+    defaults = game.search().defaults
+    if "iterations" not in capped and "ms" not in capped:
+        for key in ("iterations", "ms"):
+            if key in defaults:
+                capped[key] = defaults[key]
+        if "iterations" not in capped and "ms" not in capped:
+            capped["iterations"], capped["ms"] = DEFAULT_ITERATIONS, DEFAULT_MS
+    if "iterations" in capped:
+        capped["iterations"] = _at_most(capped["iterations"], iterations)
+    capped["ms"] = _at_most(capped.get("ms", ms), ms)
+    capped["threads"] = _at_most(capped.get("threads", defaults.get("threads", 1)), threads)
+    return capped
+
+
+def _at_most(value: Any, ceiling: float) -> Any:
+    """``value`` cut to ``ceiling``; a value that is no number is left for the bot's own check
+    (which refused it when the table was created)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return min(value, type(value)(ceiling))
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[[], None]) -> None:
+    # a move finishing after the server stopped has no loop to give its slot back to
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(fn)
