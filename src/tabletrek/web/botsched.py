@@ -121,17 +121,35 @@ class BotScheduler:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 
+OVER_DEFAULT = 4
+"""A search move runs at most this many times the game's own default iterations (its measured
+table setting): a playout costs 200 times more in Double Crossing (Python playouts of its trader
+bot) than in Touring (compiled), so one ceiling for all games either starves the one or lets the
+other think for a minute. Measured on the 2-core test machine under load (docs/web.md): Touring
+and Mexican Train at 10,000 iterations took at most 0.4 s a move, Double Crossing at 400 (4 x its
+100) at most 3.9 s and at 10,000 up to 68 s."""
+
+
+def iteration_ceiling(game: Game, most: int) -> int:
+    """The most iterations a search move of ``game`` runs on the server (``most``: the limit)."""
+    own = game.search().defaults.get("iterations", DEFAULT_ITERATIONS)
+    return max(1, min(most, OVER_DEFAULT * int(own)))
+
+
 def server_budget(
     game: Game, params: dict[str, Any], *, iterations: int, ms: float, threads: int
 ) -> dict[str, Any]:
-    """A search bot's settings with the server's ceiling on its budget: at most ``iterations``
-    playouts, ``ms`` milliseconds and ``threads`` threads a move, whatever the table asked for.
+    """A search bot's settings with the server's ceiling on its budget: at most
+    ``iteration_ceiling`` playouts, ``ms`` milliseconds and ``threads`` threads a move, whatever
+    the table asked for. The time ceiling applies to every move, so a move whose playouts cost
+    more than measured still ends; within it, a move of a seeded table stays reproducible.
 
     A table that names no budget plays with the game's measured defaults (or the search's own),
     so those are spelt out here before the ceiling applies: naming only ``ms`` would otherwise
     drop the game's default iterations (see ``tabletrek.bots.search_bot``)."""
     capped = dict(params)
     defaults = game.search().defaults
+    iterations = iteration_ceiling(game, iterations)
     if "iterations" not in capped and "ms" not in capped:
         for key in ("iterations", "ms"):
             if key in defaults:
