@@ -17,7 +17,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web import chat, validation
-from tabletrek.web.botsched import BotScheduler
+from tabletrek.web.botsched import BotScheduler, share_the_interpreter
 from tabletrek.web.errors import WebError
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
@@ -183,6 +183,7 @@ class Manager:
         for minutes, and a table nobody comes back to need never be rebuilt)."""
         gc.collect()
         gc.freeze()
+        share_the_interpreter()
         # Touring's compiled search takes seconds to compile on a new machine: do it now, not
         # on a table's first search move. A plain daemon thread, so the store's writer never waits.
         threading.Thread(target=prepare_search, name="prepare-search", daemon=True).start()

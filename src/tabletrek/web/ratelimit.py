@@ -17,6 +17,13 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, fields
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (a pinned server counts only its own)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
 @dataclass
 class Limits:
     """Every limit a server applies; ``tabletrek serve --limit NAME=VALUE`` sets one."""
@@ -67,7 +74,7 @@ class Limits:
     """The default turn clock, in seconds a move, of every table with more than one person."""
     max_keys: int = 100_000
     """Client addresses whose buckets are remembered."""
-    bot_slots: int = field(default_factory=lambda: max(1, os.cpu_count() or 1))
+    bot_slots: int = field(default_factory=usable_cores)
     """Bot moves computed at once (in worker threads), over every table of the process; the
     default is the number of cores. Moves wait their turn by the address that created the table."""
     bot_ms: float = 3000.0
