@@ -261,3 +261,29 @@ def test_an_invite_seats_a_second_person_from_one_address_and_a_number_does_not(
         body = {"invite": created["invites"]["2"]} if second_claim == "invite" else {"seat": 2}
         answer = stranger.post(claim, json=body)
         assert answer.status_code == (200 if second_claim == "invite" else 403), answer.text
+
+
+def test_a_table_of_bots_nobody_watches_spends_no_cpu(tmp_path: Path) -> None:
+    # Decision: a bot-only table waits while nobody watches (nobody would see its moves), rather
+    # than finishing at a bounded pace; idle expiry archives it if nobody comes back.
+    import time
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    bots = [{"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}] * 2
+    with TestClient(app) as client:
+        table_id = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": bots}).json()[
+            "table"
+        ]
+        table = live(client, table_id)
+        assert client.get(f"/api/tables/{table_id}").status_code == 200  # looking it up is not watching
+        assert table._drive_task is None and len(table.state.history) == 0
+        assert app.state.manager.bots.granted == []
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            hello(ws)
+            receive_until(ws, lambda m: m["type"] == "state" and m["seq"] >= 2)
+        deadline = time.monotonic() + WAIT
+        while table._drive_task is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert table._drive_task is None  # the watcher left: the bots stopped
+        moves = len(table.state.history)
+        assert moves >= 2 and app.state.manager.bots.waiting == 0
