@@ -140,7 +140,8 @@ table setting): a playout costs 200 times more in Double Crossing (Python playou
 bot) than in Touring (compiled), so one ceiling for all games either starves the one or lets the
 other think for a minute. Measured on the 2-core test machine under load (docs/web.md): Touring
 and Mexican Train at 10,000 iterations took at most 0.4 s a move, Double Crossing at 400 (4 x its
-100) at most 3.9 s and at 10,000 up to 68 s."""
+100) at most 3.9 s and at 10,000 up to 68 s, Goofspiel at 10,000 about 20 s. Settings that make
+an iteration dearer (no compiled playouts) are held by the time ceiling instead."""
 
 
 def iteration_ceiling(game: Game, most: int) -> int:
