@@ -59,6 +59,29 @@ def test_one_address_with_many_tables_gets_no_more_bot_turns_than_one_with_a_sin
     assert granted == ["earlier", *["many", "one"] * 4, *["many"] * 4]
 
 
+def test_tables_where_nobody_plays_leave_a_slot_to_tables_where_people_play() -> None:
+    # Before: a stranger's watched bot-only tables took every core, and a person's bot waited.
+    async def scenario() -> None:
+        scheduler = BotScheduler(2)
+        watched = [asyncio.create_task(scheduler._slot("stranger", alone=True)) for _ in range(3)]
+        await asyncio.sleep(0)
+        assert (scheduler.busy, scheduler.busy_alone, scheduler.waiting) == (1, 1, 2)  # one slot kept
+        played = asyncio.create_task(scheduler._slot("person"))
+        await asyncio.sleep(0)
+        assert played.done() and scheduler.busy == 2  # the person's bot moves at once
+        scheduler._release()  # the person's bot moved: the kept slot is free again, not given away
+        assert (scheduler.busy, scheduler.waiting) == (1, 2)
+        scheduler._release(alone=True)  # the stranger's move is done: its next one goes
+        assert (scheduler.busy, scheduler.busy_alone, scheduler.waiting) == (1, 1, 1)
+        assert scheduler.granted == ["stranger", "person", "stranger"]
+        for task in watched:
+            task.cancel()
+        await asyncio.gather(*watched, return_exceptions=True)
+        scheduler.shutdown()
+
+    asyncio.run(scenario())
+
+
 def test_the_scheduler_runs_no_more_computations_at_once_than_its_slots() -> None:
     async def scenario() -> int:
         scheduler = BotScheduler(2)

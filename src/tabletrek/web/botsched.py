@@ -47,59 +47,68 @@ def share_the_interpreter() -> None:
 class BotScheduler:
     """Runs bot moves: ``slots`` worker threads at most, handed out in turn by owner.
 
+    Moves at tables where nobody plays (``alone``: only watched) take at most ``slots - 1`` of
+    them (all of one slot on a one-core server): a person's table then finds a slot free, or
+    waits for other people's tables only, however many bot-only tables anyone watches.
+
     A move that was measured to be quick (``inline``) runs on the event loop without a slot: it
     cannot fill the CPU (one per table per bot delay) and a thread hop costs more than it does;
     making it wait behind someone's search would only slow the table that asked for little."""
 
+    HISTORY = 1000
+
     def __init__(self, slots: int) -> None:
         self.slots = max(1, int(slots))
+        self.alone_slots = max(1, self.slots - 1)
         self.executor = ThreadPoolExecutor(max_workers=self.slots, thread_name_prefix="bot")
         self.busy = 0
-        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
-        """Owner -> its moves waiting for a slot, oldest first; the dict's order is the turn order."""
+        self.busy_alone = 0
+        self._waiting: OrderedDict[str, deque[tuple[asyncio.Future[None], bool]]] = OrderedDict()
+        """Owner -> its moves waiting for a slot (and whether each is at a table where nobody
+        plays), oldest first; the dict's order is the turn order."""
         self.granted: list[str] = []
         """The owners slots were given to, in order (the last ``HISTORY``): what the tests read."""
-
-    HISTORY = 1000
 
     @property
     def waiting(self) -> int:
         return sum(len(queue) for queue in self._waiting.values())
 
-    async def run(self, owner: str, fn: Callable[..., T], *args: Any, inline: bool = False) -> T:
+    async def run(
+        self, owner: str, fn: Callable[..., T], *args: Any, inline: bool = False, alone: bool = False
+    ) -> T:
         """``fn(*args)`` as ``owner``'s bot move: on the event loop when ``inline``, else in a
-        worker thread once a slot is free and it is ``owner``'s turn."""
+        worker thread once a slot is free and it is ``owner``'s turn. ``alone``: the move is at
+        a table where nobody plays."""
         if inline:
             return fn(*args)
-        await self._slot(owner)
+        await self._slot(owner, alone)
         loop = asyncio.get_running_loop()
         try:
             work: Future[T] = self.executor.submit(fn, *args)
         except BaseException:
-            self._release()
+            self._release(alone)
             raise
         # The slot is given back when the thread is done, not when the waiting task is: a table
         # dropped mid-move (cancelled) must not let another computation start beside its thread.
-        work.add_done_callback(lambda _done: _call_soon(loop, self._release))
+        work.add_done_callback(lambda _done: _call_soon(loop, lambda: self._release(alone)))
         return await asyncio.wrap_future(work)
 
-    async def _slot(self, owner: str) -> None:
-        if self.busy < self.slots and not self._waiting:
-            self._take(owner)
-            return
+    async def _slot(self, owner: str, alone: bool = False) -> None:
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(owner, deque()).append(turn)
+        self._waiting.setdefault(owner, deque()).append((turn, alone))
+        self._grant()  # a free slot is taken at once, without a trip round the event loop
         try:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self._release()  # granted in the same moment it was cancelled: pass it on
+                self._release(alone)  # granted in the same moment it was cancelled: pass it on
             else:
                 self._forget(owner, turn)
             raise
 
-    def _take(self, owner: str) -> None:
+    def _take(self, owner: str, alone: bool = False) -> None:
         self.busy += 1
+        self.busy_alone += alone
         self.granted.append(owner)
         if len(self.granted) > 2 * self.HISTORY:
             del self.granted[: -self.HISTORY]
@@ -108,26 +117,43 @@ class BotScheduler:
         queue = self._waiting.get(owner)
         if queue is None:
             return
-        with contextlib.suppress(ValueError):
-            queue.remove(turn)
+        for entry in queue:
+            if entry[0] is turn:
+                queue.remove(entry)
+                break
         if not queue:
             del self._waiting[owner]
 
-    def _release(self) -> None:
+    def _release(self, alone: bool = False) -> None:
         self.busy -= 1
+        self.busy_alone -= alone
         self._grant()
 
+    def _next(self) -> tuple[str, int] | None:
+        """The owner whose turn it is and its first move that may take a slot now."""
+        alone_full = self.busy_alone >= self.alone_slots
+        for owner, queue in self._waiting.items():
+            for index, (_turn, alone) in enumerate(queue):
+                if not (alone and alone_full):
+                    return owner, index
+        return None
+
     def _grant(self) -> None:
-        while self.busy < self.slots and self._waiting:
-            owner, queue = next(iter(self._waiting.items()))
-            turn = queue.popleft()
+        while self.busy < self.slots:
+            found = self._next()
+            if found is None:
+                return
+            owner, index = found
+            queue = self._waiting[owner]
+            turn, alone = queue[index]
+            del queue[index]
             if queue:
                 self._waiting.move_to_end(owner)  # its next move waits for every other owner's
             else:
                 del self._waiting[owner]
             if turn.cancelled():
                 continue
-            self._take(owner)
+            self._take(owner, alone)
             turn.set_result(None)
 
     def shutdown(self) -> None:

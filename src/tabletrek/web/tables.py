@@ -553,7 +553,12 @@ class LiveTable(FollowStore, Invites):
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
             search = searches(kind[1])
             quick = kind in FAST_BOTS and kind not in SLOW_BOTS and not search
-            action, seconds = await self.bots.run(self.owner, _timed, bot.act, self.state, inline=quick)
+            # nobody plays here (bots alone, or every person gone): only watched, so it may not
+            # take the last slot from tables where people play
+            alone = not any(info.conns for info in self.seats if info.kind == "human")
+            action, seconds = await self.bots.run(
+                self.owner, _timed, bot.act, self.state, inline=quick, alone=alone
+            )
             if seconds > SLOW_BOT:
                 SLOW_BOTS.add(kind)  # at every table of this game, from now on
             elif not search and not quick and kind not in SLOW_BOTS:
