@@ -142,22 +142,22 @@ def test_a_cancelled_wait_gives_up_its_turn_and_a_cancelled_move_keeps_its_slot_
 
 def test_a_search_bot_asking_for_a_huge_budget_is_cut_to_the_servers_ceiling() -> None:
     touring, crossing = load("touring"), load("double-crossing")
-    limits = {"iterations": 10_000, "ms": 3000.0, "threads": 1}
+    limits = Limits(bot_iterations=10_000, bot_ms=3000.0, bot_threads=1)
     asked = {"iterations": 10_000, "ms": 10_000, "threads": 8}
-    assert server_budget(touring, asked, **limits) == {"iterations": 10_000, "ms": 3000.0, "threads": 1}
+    assert server_budget(touring, asked, limits) == {"iterations": 10_000, "ms": 3000.0, "threads": 1}
     # a playout costs far more in Double Crossing: its ceiling is a multiple of its own default
     ceiling = OVER_DEFAULT * crossing.search().defaults["iterations"]
     assert ceiling < 10_000 and iteration_ceiling(crossing, 10_000) == ceiling
-    assert server_budget(crossing, asked, **limits)["iterations"] == ceiling
+    assert server_budget(crossing, asked, limits)["iterations"] == ceiling
     # an ms-only budget gets no iterations, but the time ceiling
-    assert server_budget(touring, {"ms": 9000}, **limits) == {"ms": 3000.0, "threads": 1}
+    assert server_budget(touring, {"ms": 9000}, limits) == {"ms": 3000.0, "threads": 1}
     # no budget named: the game's measured defaults, within the ceiling (Touring asks 2 threads)
-    plain = server_budget(touring, {}, **limits)
+    plain = server_budget(touring, {}, limits)
     assert plain["iterations"] == touring.search().defaults["iterations"] and plain["ms"] == 3000.0
     assert plain["threads"] == 1
     # a small budget stays as asked
-    assert server_budget(touring, {"iterations": 5, "ms": 20}, **limits)["iterations"] == 5
-    assert server_budget(touring, {"iterations": 5, "ms": 20}, **limits)["ms"] == 20
+    assert server_budget(touring, {"iterations": 5, "ms": 20}, limits)["iterations"] == 5
+    assert server_budget(touring, {"iterations": 5, "ms": 20}, limits)["ms"] == 20
 
 
 def test_a_tables_search_bot_plays_with_the_servers_budget(tmp_path: Path) -> None:

@@ -19,13 +19,18 @@ import asyncio
 import contextlib
 import logging
 import sys
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from tabletrek.bots.search.settings import DEFAULT_ITERATIONS, DEFAULT_MS
+from tabletrek.core.actions import Action
+from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.game import Game
+from tabletrek.core.state import State
+from tabletrek.web.ratelimit import Limits
 
 log = logging.getLogger("tabletrek.web")
 
@@ -176,12 +181,26 @@ def iteration_ceiling(game: Game, most: int) -> int:
     return max(1, min(most, OVER_DEFAULT * int(own)))
 
 
-def server_budget(
-    game: Game, params: dict[str, Any], *, iterations: int, ms: float, threads: int
-) -> dict[str, Any]:
-    """A search bot's settings with the server's ceiling on its budget: at most
-    ``iteration_ceiling`` playouts, ``ms`` milliseconds and ``threads`` threads a move, whatever
-    the table asked for. The time ceiling applies to every move, so a move whose playouts cost
+def searches(name: str) -> bool:
+    """Whether bot ``name`` is a search with a budget (ismcts): it thinks in a worker thread from
+    its first move, and the server holds it to its budget. Measuring it on the event loop first
+    froze every table of the server for as long as that move took (9.5 s at a Touring table
+    whose creator set iterations=10000)."""
+    generic = GENERIC_BOTS.get(name)
+    return generic is not None and generic[1]
+
+
+def timed(act: Callable[[State], Action], state: State) -> tuple[Action, float]:
+    """A bot's move and the seconds it took (measured where it runs, not counting its wait)."""
+    started = time.perf_counter()
+    action = act(state)
+    return action, time.perf_counter() - started
+
+
+def server_budget(game: Game, params: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """A search bot's settings held to the server's ``limits``: at most ``iteration_ceiling``
+    playouts (of ``bot_iterations``), ``bot_ms`` milliseconds and ``bot_threads`` threads a
+    move, whatever the table asked for. The time ceiling applies to every move, so a move whose playouts cost
     more than measured still ends; within it, a move of a seeded table stays reproducible.
 
     A table that names no budget plays with the game's measured defaults (or the search's own),
@@ -189,7 +208,8 @@ def server_budget(
     drop the game's default iterations (see ``tabletrek.bots.search_bot``)."""
     capped = dict(params)
     defaults = game.search().defaults
-    iterations = iteration_ceiling(game, iterations)
+    iterations = iteration_ceiling(game, limits.bot_iterations)
+    ms, threads = limits.bot_ms, limits.bot_threads
     if "iterations" not in capped and "ms" not in capped:
         for key in ("iterations", "ms"):
             if key in defaults:

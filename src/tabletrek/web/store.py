@@ -7,6 +7,9 @@ so a leaked database does not hand out seats; so are the one-use invite codes of
 
 With PostgreSQL every commit of moves also sends ``NOTIFY tabletrek`` in the same transaction, so
 other server processes hear of the moves the moment they are committed (see notify.py).
+
+The module is over 600 lines: the schema and the one class that reads and writes it, kept
+together so that every query sits beside the columns it reads and the migrations beside both.
 """
 
 from __future__ import annotations
@@ -411,16 +414,6 @@ class Store:
             return False
         except IntegrityError:
             raise AddressHolds(table_id) from None
-
-    def address_holds(self, table_id: str, address: str) -> bool:
-        """Whether ``address`` (an address_key) holds a seat at the table, or created it."""
-        with self.engine.connect() as conn:
-            found = conn.execute(
-                select(address_seats_t.c.seat).where(
-                    address_seats_t.c.table_id == table_id, address_seats_t.c.address == address
-                )
-            ).first()
-            return found is not None
 
     def set_public(self, table_id: str, public: bool) -> None:
         with self.engine.begin() as conn:

@@ -21,14 +21,14 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
-from tabletrek.core.bots import GENERIC_BOTS, Bot
+from tabletrek.core.bots import Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.i18n import seat_name
-from tabletrek.web.botsched import BotScheduler, server_budget
+from tabletrek.web.botsched import BotScheduler, searches, server_budget, timed
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
@@ -49,23 +49,7 @@ SLOW_BOT = 0.01
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
 FAST_BOTS: set[tuple[str, str]] = set()
-"""(game, bot) pairs whose first move, timed in a worker thread, took less than SLOW_BOT: they
-move on the event loop from then on (a thread hop costs more than their move)."""
-
-
-def searches(name: str) -> bool:
-    """Whether bot ``name`` is a search with a budget (ismcts): it thinks in a worker thread from
-    its first move. Measuring it on the event loop first froze every table of the server for as
-    long as that move took (9.5 s at a Touring table whose creator set iterations=10000)."""
-    generic = GENERIC_BOTS.get(name)
-    return generic is not None and generic[1]
-
-
-def _timed(act: Callable[[State], Action], state: State) -> tuple[Action, float]:
-    """A bot's move and the seconds it took (measured where it runs, not counting its wait)."""
-    started = time.perf_counter()
-    action = act(state)
-    return action, time.perf_counter() - started
+"""(game, bot) pairs whose first move, timed in a thread, took under SLOW_BOT: they move on the loop."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -204,23 +188,12 @@ class LiveTable(FollowStore, Invites):
         if bot is None or getattr(bot, "name", name) != name:
             params = info.params if info.kind == "bot" else {}
             if searches(name):
-                asked, params = params, self._budget(params)
-                if any(key in asked and asked[key] != params[key] for key in ("iterations", "ms", "threads")):
-                    held = "table %s: seat %d's bot is held to the server's budget %s"
-                    log.info(held, self.id, seat + 1, params)
+                asked, params = params, server_budget(self.game, params, self.limits)
+                if any(key in asked and asked[key] != params[key] for key in params):
+                    log.info("table %s: seat %d's bot held to the budget %s", self.id, seat + 1, params)
             bot = self.game.bot(name, seat=seat, seed=derive_seed(self.row.seed, "bot", seat), **params)
             self._bots[seat] = bot
         return bot
-
-    def _budget(self, params: dict[str, Any]) -> dict[str, Any]:
-        limits = self.limits
-        return server_budget(
-            self.game,
-            params,
-            iterations=limits.bot_iterations,
-            ms=limits.bot_ms,
-            threads=limits.bot_threads,
-        )
 
     # ----- messages -----------------------------------------------------------------------------
 
@@ -541,11 +514,10 @@ class LiveTable(FollowStore, Invites):
 
     async def _bot_move(self, seat: int) -> Action:
         """The bot's choice, through the server's bot scheduler (botsched.py): in a worker thread
-        when a slot is free and it is this table's creator's turn, unless the bot's first move
-        (timed there) was quick: such a bot moves on the event loop from then on (a thread hop
-        costs more than its move), and one seen to think for long there moves in a thread again.
-        A first move is never timed on the event loop: the Codenames partners load their word
-        tables then (a second), and every table of the server would wait for it.
+        when a slot is free and it is this table's creator's turn, unless its first move (timed
+        there) was quick: it then moves on the event loop (a thread hop costs more than its
+        move) until seen thinking for long. A first move is never timed on the event loop: the
+        Codenames partners load their word tables then (a second), and every table would wait.
 
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
@@ -553,12 +525,10 @@ class LiveTable(FollowStore, Invites):
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
             search = searches(kind[1])
             quick = kind in FAST_BOTS and kind not in SLOW_BOTS and not search
-            # nobody plays here (bots alone, or every person gone): only watched, so it may not
-            # take the last slot from tables where people play
+            # nobody plays here, someone only watches: it may not take people's tables' last slot
             alone = not any(info.conns for info in self.seats if info.kind == "human")
-            action, seconds = await self.bots.run(
-                self.owner, _timed, bot.act, self.state, inline=quick, alone=alone
-            )
+            run = self.bots.run
+            action, seconds = await run(self.owner, timed, bot.act, self.state, inline=quick, alone=alone)
             if seconds > SLOW_BOT:
                 SLOW_BOTS.add(kind)  # at every table of this game, from now on
             elif not search and not quick and kind not in SLOW_BOTS:
