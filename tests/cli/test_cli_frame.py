@@ -140,6 +140,7 @@ def test_a_chinese_run_leaves_typer_as_it_found_it() -> None:
         (["serve", "--sync", "x"], "--sync 的值無效：必須是 notify 或 poll，而不是「x」"),
         (["serve", "--limit", "nope=1"], "沒有名為 'nope' 的限制；現有的限制：body_seconds"),
         (["serve", "--limit", "clock=abc"], "限制 clock 必須是不小於 0 的有限數字，而不是「abc」"),
+        (["serve", "--limit", "bot_slots=0"], "限制 bot_slots 至少須為 1，而不是「0」"),
     ],
 )
 def test_serve_refuses_its_settings_in_the_readers_language(args: list[str], said: str) -> None:

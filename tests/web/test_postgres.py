@@ -140,3 +140,39 @@ def test_two_processes_share_an_all_bot_table_without_forking_it(pg_url: str) ->
     finally:
         a.stop()
         b.stop()
+
+
+def test_one_open_seat_per_address_holds_across_processes_sharing_the_store(pg_url: str) -> None:
+    # Before: each process remembered in its own memory which address had claimed a seat, so an
+    # address refused by one process took a second seat through the other (or after a restart).
+    from .redteam import client_from
+
+    a = ServerProcess(pg_url).start()
+    b = ServerProcess(pg_url).start()
+    try:
+        spec = {"game": "mexican-train", "players": 4, "seats": [{"kind": "human"}] * 4, "public": True}
+        with client_from(31) as host, client_from(32) as stranger, client_from(33) as other:
+            created = host.post(f"{a.url}/api/tables", json=spec).json()
+            path = f"/api/tables/{created['table']}/claim"
+            assert stranger.post(a.url + path, json={"seat": 1}).status_code == 200
+            second = stranger.post(b.url + path, json={"seat": 2})
+            assert second.status_code == 403 and second.json()["key"] == "web.error.one_seat_per_address"
+            by_host = host.post(b.url + path, json={"seat": 2})
+            assert by_host.status_code == 403 and by_host.json()["key"] == "web.error.one_seat_per_address"
+            assert other.post(b.url + path, json={"seat": 2}).status_code == 200
+        store = Store(pg_url)
+        with store.engine.connect() as conn:
+            held = conn.exec_driver_sql("SELECT address FROM tt_address_seats").all()
+        assert {r[0] for r in held} == {store.address_key(f"127.0.0.{n}") for n in (31, 32, 33)}
+        store.close()
+    finally:
+        a.stop()
+        b.stop()
+    assert "Traceback" not in a.log_text() + b.log_text()
+
+
+def test_two_stores_on_one_database_share_one_address_secret(pg_url: str) -> None:
+    first, second = Store(pg_url), Store(pg_url)
+    assert first.address_key("192.0.2.8") == second.address_key("192.0.2.8") != first.address_key("192.0.2.9")
+    first.close()
+    second.close()

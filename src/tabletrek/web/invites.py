@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrek.core.events import seat_ref
 from tabletrek.web.conns import SeatInfo
 from tabletrek.web.errors import WebError, reason
-from tabletrek.web.store import Store, TableRow, new_token, token_hash
+from tabletrek.web.store import AddressHolds, Store, TableRow, new_token, token_hash
 
 log = logging.getLogger("tabletrek.web")
 
@@ -30,9 +30,6 @@ class Invites:
     store: Store
     lock: asyncio.Lock
     seats: list[SeatInfo]
-    seated_from: dict[str, int]
-    """Client address -> the seat it took at this table (its creator's, or an open seat claimed
-    by number). Kept in memory: a restart forgets it, which only lifts the limit for a while."""
 
     if TYPE_CHECKING:
 
@@ -53,9 +50,11 @@ class Invites:
         the code (the host who made it, or anyone it was forwarded to) can no longer take the
         seat. The store's update is atomic, so of two claims racing, one wins.
 
-        An open seat taken by number is one per client ``address``: otherwise one stranger could
-        take every open seat of a public table and see several hands. A second person from one
-        address is seated by an invite from the host."""
+        An open seat taken by number is one per client ``address``, and none for the address
+        that created the table: otherwise one stranger could take every open seat of a public
+        table and see several hands. A second person from one address is seated by an invite
+        from the host. Who holds what is kept in the store (as a keyed hash of the address), so
+        the rule holds across restarts and across processes sharing the store."""
         if invite is None and not self.store.is_sqlite:
             await self.refresh_seats()
         async with self.lock:
@@ -79,17 +78,20 @@ class Invites:
                     raise WebError("web.error.invite_spent")
                 if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat].invite_hash is None:
                     raise WebError("web.error.seat_taken")
-                if address is not None and address in self.seated_from:
-                    raise WebError("web.error.one_seat_per_address")
                 info = self.seats[seat]
                 digest = None
+            holder = self.store.address_key(address) if digest is None and address is not None else None
             token = new_token()
-            if not await self._run(self.store.claim_seat, self.id, info.seat, digest, token_hash(token)):
+            try:
+                claimed = await self._run(
+                    self.store.claim_seat, self.id, info.seat, digest, token_hash(token), holder
+                )
+            except AddressHolds:
+                raise WebError("web.error.one_seat_per_address") from None
+            if not claimed:
                 raise WebError("web.error.invite_spent")
             info.token_hash = token_hash(token)
             info.invite_hash = None
-            if digest is None and address is not None:
-                self.seated_from[address] = info.seat
             log.info("table %s: seat %d claimed", self.id, info.seat + 1)
             self._send_seats()
             return info.seat, token

@@ -19,6 +19,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web import chat, validation
+from tabletrek.web.botsched import BotScheduler, share_the_interpreter
 from tabletrek.web.errors import WebError, reason
 from tabletrek.web.notify import Listener
 from tabletrek.web.ratelimit import Limits
@@ -171,6 +172,7 @@ class Manager:
             max_workers=1 if store.is_sqlite else 4, thread_name_prefix="store"
         )
         self.writer = Writer(store, self.executor)
+        self.bots = BotScheduler(self.limits.bot_slots)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         # How this process learns of moves other processes commit: PostgreSQL's NOTIFY, or (the
@@ -192,6 +194,7 @@ class Manager:
         for minutes, and a table nobody comes back to need never be rebuilt)."""
         gc.collect()
         gc.freeze()
+        share_the_interpreter()
         # Touring's compiled search takes seconds to compile on a new machine: do it now, not
         # on a table's first search move. A plain daemon thread, so the store's writer never waits.
         threading.Thread(target=prepare_search, name="prepare-search", daemon=True).start()
@@ -212,6 +215,7 @@ class Manager:
         for table in list(self.tables.values()):
             await table.close()
         self.tables.clear()
+        self.bots.shutdown()
         self.executor.shutdown(wait=True)
 
     # ----- other processes ----------------------------------------------------------------------
@@ -325,11 +329,19 @@ class Manager:
         return table
 
     def _build(self, row: TableRow) -> LiveTable:
-        return LiveTable(row, self.store, self.writer, self.executor, self.bot_delay)
+        return LiveTable(
+            row, self.store, self.writer, self.executor, self.bot_delay, bots=self.bots, limits=self.limits
+        )
 
-    async def create(self, spec: Any) -> dict[str, Any]:
+    async def create(
+        self, spec: Any, address: str | None = None, *, creator: str | None = None
+    ) -> dict[str, Any]:
         """Create a table from a JSON request; returns the table id, the host's token, the
-        creator's seat token and an invite code per other person's seat."""
+        creator's seat token and an invite code per other person's seat.
+
+        ``address`` is the creating client's (stored only as Store.address_key, or ``creator``
+        given as such a key already): its bots are scheduled as that address's, and it takes
+        no open seat at this table."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
         game = requested_game(spec)
@@ -357,6 +369,8 @@ class Manager:
             raise WebError("web.error.bad_request", detail=detail)
         host = new_token()
         now = time.time()
+        if creator is None and address is not None:
+            creator = self.store.address_key(address)
         row = TableRow(
             id=new_table_id(),
             game=game.name,
@@ -372,6 +386,8 @@ class Manager:
             practice=practice,
             public=public,
             touched=now,
+            creator=creator,
+            creator_seat=next((s.seat for s in seats if s.token_hash is not None), None),
         )
         try:
             await self._run(self.store.create_table, row, self.limits.max_tables)
@@ -381,8 +397,8 @@ class Manager:
         self.tables[row.id] = table
         async with table.lock:
             table._arm_clock()
-        creator = next((s.seat for s in seats if s.kind == "human"), None)
-        tokens = {str(creator): token} if creator is not None and token is not None else {}
+        own = row.creator_seat
+        tokens = {str(own): token} if own is not None and token is not None else {}
         return {
             "table": row.id,
             "host": host,

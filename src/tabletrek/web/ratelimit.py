@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from tabletrek.core.errors import UsageError
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a pinned server counts only its own)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 @dataclass
@@ -68,6 +76,17 @@ class Limits:
     """The default turn clock, in seconds a move, of every table with more than one person."""
     max_keys: int = 100_000
     """Client addresses whose buckets are remembered."""
+    bot_slots: int = field(default_factory=usable_cores)
+    """Bot moves computed at once (in worker threads), over every table of the process; the
+    default is the number of cores. Moves wait their turn by the address that created the table."""
+    bot_ms: float = 3000.0
+    """Milliseconds a search bot may think for one move, whatever its table asked for."""
+    bot_iterations: int = 10_000
+    """Playouts a search bot may run for one move, whatever its table asked for (see docs/web.md
+    for what a move costs at this ceiling)."""
+    bot_threads: int = 1
+    """Threads one search bot move may use: the slots count computations, so a bot's own threads
+    would take cores beyond them."""
 
     def set(self, name: str, value: str) -> None:
         known = {f.name: f for f in fields(self)}
@@ -79,6 +98,8 @@ class Limits:
             number = math.nan
         if not number >= 0 or not math.isfinite(number):
             raise UsageError("web.serve.limit_value", name=name, value=value)
+        if name in ("bot_slots", "bot_iterations", "bot_threads", "bot_ms") and number < 1:
+            raise UsageError("web.serve.limit_too_small", name=name, value=value)
         setattr(self, name, int(number) if known[name].type in ("int", int) else number)
 
 

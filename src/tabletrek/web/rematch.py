@@ -58,7 +58,7 @@ async def rematch(
         made = _made.get(table.id)
         created = made is None
         if made is None:
-            made = await manager.create(_spec(table))
+            made = await manager.create(_spec(table), creator=table.row.creator)  # same owner
             new = await manager.get(made["table"])
             if new is not None:
                 async with new.lock:

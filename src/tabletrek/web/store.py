@@ -7,11 +7,15 @@ so a leaked database does not hand out seats; so are the one-use invite codes of
 
 With PostgreSQL every commit of moves also sends ``NOTIFY tabletrek`` in the same transaction, so
 other server processes hear of the moves the moment they are committed (see notify.py).
+
+The module is over 600 lines: the schema and the one class that reads and writes it, kept
+together so that every query sits beside the columns it reads and the migrations beside both.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -63,6 +67,7 @@ tables_t = Table(
     Column("public", Integer, nullable=False, default=0),  # 1: listed in the lobby while seats are open
     Column("touched", Float, nullable=True),  # last move, connection or creation (idle expiry)
     Column("rules", Integer, nullable=True),  # the game's rules version; NULL: stored before versions
+    Column("creator", String(64), nullable=True),  # address_key() of its creator's address, or NULL
 )
 
 seats_t = Table(
@@ -88,6 +93,27 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+address_seats_t = Table(
+    "tt_address_seats",
+    metadata,
+    # One row per (unfinished table, client address) holding a seat there: its creator's, and each
+    # open seat of a public table claimed by number. The primary key is the one-seat-per-address
+    # rule itself, so it holds across restarts and across processes sharing the store.
+    Column("table_id", String(32), primary_key=True),
+    Column("address", String(64), primary_key=True),  # address_key(): a keyed hash, never the address
+    Column("seat", Integer, nullable=True),  # NULL: the creator holds no seat (a table of bots)
+)
+
+meta_t = Table(
+    "tt_meta",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+ADDRESS_SECRET = "address_secret"
+"""tt_meta's row holding the install's secret key for address_key (made once, with the schema)."""
+
 
 INSERT_ACTION = insert(actions_t)
 """Built once: parameters are passed per call, so SQLAlchemy compiles it once (the hot path)."""
@@ -105,12 +131,21 @@ class Full(Exception):
     """The store already holds as many unfinished tables as allowed."""
 
 
+class _Taken(Exception):
+    """Inside a claim's transaction: the seat was not open, roll back."""
+
+
+class AddressHolds(Exception):
+    """The claiming address already holds a seat at this table (or created it)."""
+
+
 MIGRATIONS = {
     "tt_tables": {
         "practice": "INTEGER NOT NULL DEFAULT 0",
         "public": "INTEGER NOT NULL DEFAULT 0",
         "touched": "FLOAT",
         "rules": "INTEGER",
+        "creator": "VARCHAR(64)",
     },
     "tt_seats": {"invite_hash": "VARCHAR(64)"},
 }
@@ -171,6 +206,11 @@ class TableRow:
     touched: float | None = None
     rules: int | None = None
     """The rules version the table is played under (None: stored before tables carried one)."""
+    creator: str | None = None
+    """Store.address_key of the address that created the table (None: unknown, or stored before
+    tables carried one); its bots are scheduled under it, and it holds no open seat there."""
+    creator_seat: int | None = None
+    """The creator's own seat, recorded with ``creator`` when the table is stored."""
 
 
 def default_url() -> str:
@@ -202,6 +242,7 @@ class Store:
             with self.engine.begin() as conn:
                 metadata.create_all(conn)
                 _migrate(conn)
+                self._secret = _address_secret(conn)
         else:
             # Several server processes may start at once on one database: PostgreSQL's catalog
             # rejects concurrent CREATE TABLE of the same name, so the schema is made under a lock.
@@ -209,6 +250,13 @@ class Store:
                 conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
                 metadata.create_all(conn)
                 _migrate(conn)
+                self._secret = _address_secret(conn)
+
+    def address_key(self, address: str) -> str:
+        """The form a client address is stored in: HMAC-SHA256 under this install's secret (kept
+        in the store, so every process sharing it agrees). Equal addresses match; the address
+        itself cannot be read back without the secret."""
+        return hmac.new(self._secret, address.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -241,8 +289,12 @@ class Store:
                     public=int(row.public),
                     touched=row.touched if row.touched is not None else row.created,
                     rules=row.rules,
+                    creator=row.creator,
                 )
             )
+            if row.creator is not None:
+                holder = {"table_id": row.id, "address": row.creator, "seat": row.creator_seat}
+                conn.execute(insert(address_seats_t).values(**holder))
             conn.execute(
                 insert(seats_t),
                 [
@@ -269,6 +321,7 @@ class Store:
                 values: dict[str, Any] = {"touched": row["at"]}
                 if status is not None:
                     values["status"] = status
+                    _forget_addresses(conn, [table_id])
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
                 self._notify(conn, [move_payload(table_id, seq, text)])
         except IntegrityError:
@@ -289,6 +342,7 @@ class Store:
                 for r in rows:
                     if r[4] is not None:
                         conn.execute(update(tables_t).where(tables_t.c.id == r[0]).values(status=r[4]))
+                _forget_addresses(conn, [r[0] for r in rows if r[4] is not None])
                 moved = sorted({r[0] for r in rows})
                 conn.execute(update(tables_t).where(tables_t.c.id.in_(moved)).values(touched=now))
                 # In the same transaction: the others hear of the moves exactly when they commit.
@@ -324,9 +378,20 @@ class Store:
         """A new invite code for a seat; whoever held the seat's token holds nothing now."""
         self._update_seat(table_id, seat, token_hash=None, invite_hash=invite_digest)
 
-    def claim_seat(self, table_id: str, seat: int, invite_digest: str | None, token_digest: str) -> bool:
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        invite_digest: str | None,
+        token_digest: str,
+        address: str | None = None,
+    ) -> bool:
         """Give ``seat`` the token ``token_digest`` if its invite is still unclaimed (and is
-        ``invite_digest``, when given); one atomic update, so of two claims exactly one wins."""
+        ``invite_digest``, when given); one atomic update, so of two claims exactly one wins.
+
+        With ``address`` (an address_key), the address is recorded as holding the seat in the
+        same transaction; ``AddressHolds`` if it holds one at this table already (or created it),
+        and then nothing changes."""
         query = update(seats_t).where(
             seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "human"
         )
@@ -334,11 +399,21 @@ class Store:
             query = query.where(seats_t.c.invite_hash.is_not(None))
         else:
             query = query.where(seats_t.c.invite_hash == invite_digest)
-        with self.engine.begin() as conn:
-            done = conn.execute(query.values(token_hash=token_digest, invite_hash=None)).rowcount == 1
-            if done:
+        try:
+            with self.engine.begin() as conn:
+                if address is not None:
+                    # first: on PostgreSQL a second process's insert of the same key waits for this
+                    # transaction and then fails, so two claims from one address cannot both pass
+                    holder = {"table_id": table_id, "address": address, "seat": seat}
+                    conn.execute(insert(address_seats_t).values(**holder))
+                if conn.execute(query.values(token_hash=token_digest, invite_hash=None)).rowcount != 1:
+                    raise _Taken  # rolls back the address's row too
                 self._notify(conn, [f"s {table_id}"])
-            return done
+                return True
+        except _Taken:
+            return False
+        except IntegrityError:
+            raise AddressHolds(table_id) from None
 
     def set_public(self, table_id: str, public: bool) -> None:
         with self.engine.begin() as conn:
@@ -370,6 +445,7 @@ class Store:
                     .where(tables_t.c.id.in_(ids), tables_t.c.status == "live", tables_t.c.touched < before)
                     .values(status="archived")
                 )
+                _forget_addresses(conn, ids)
                 self._notify(conn, [f"a {table_id}" for table_id in ids])
             return ids
 
@@ -424,6 +500,7 @@ class Store:
                 public=bool(row["public"]),
                 touched=row["touched"],
                 rules=row["rules"],
+                creator=row["creator"],
             )
 
     @staticmethod
@@ -507,6 +584,23 @@ def _migrate(conn: Any) -> None:
                 conn.execute(sql_text(f"ALTER TABLE {table} ADD COLUMN {name} {ddl}"))
     # tables from before idle expiry count as touched when they were created
     conn.execute(update(tables_t).where(tables_t.c.touched.is_(None)).values(touched=tables_t.c.created))
+
+
+def _forget_addresses(conn: Any, table_ids: list[str]) -> None:
+    """A finished or archived table takes no more claims: whose addresses sat there is forgotten."""
+    if table_ids:
+        conn.execute(address_seats_t.delete().where(address_seats_t.c.table_id.in_(table_ids)))
+
+
+def _address_secret(conn: Any) -> bytes:
+    """The install's secret for address_key, made on first use (under the schema lock on
+    PostgreSQL, so processes starting together make one)."""
+    query = select(meta_t.c.value).where(meta_t.c.name == ADDRESS_SECRET)
+    value = conn.execute(query).scalar()
+    if value is None:
+        value = secrets.token_hex(32)
+        conn.execute(insert(meta_t).values(name=ADDRESS_SECRET, value=value))
+    return bytes.fromhex(str(value))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:

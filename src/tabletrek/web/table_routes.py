@@ -94,11 +94,8 @@ class TableRoutes:
     async def create(self, request: Request) -> Response:
         address = client_of(request)
         self.guard.check_create(request)
-        created = await self.manager.create(await self.body_json(request))
-        table = self.manager.tables.get(created["table"])
-        if table is not None and created["tokens"]:
-            # the creator holds a seat: not one of its public open seats as well
-            table.seated_from[address] = int(next(iter(created["tokens"])))
+        # the creator's address holds no open seat of its own table, and its bots are its share
+        created = await self.manager.create(await self.body_json(request), address)
         log.info(
             "table %s created (%s)", created["table"], "practice" if created["practice"] else "with invites"
         )

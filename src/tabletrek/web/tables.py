@@ -21,18 +21,20 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tabletrek.core.actions import Action, IllegalAction
-from tabletrek.core.bots import GENERIC_BOTS, Bot
+from tabletrek.core.bots import Bot
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.i18n import seat_name
+from tabletrek.web.botsched import BotScheduler, searches, server_budget, timed
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
 from tabletrek.web.follow import FollowStore
 from tabletrek.web.invites import Invites
+from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Conflict, Store, TableRow, token_hash
 from tabletrek.web.writer import Writer
 
@@ -47,16 +49,7 @@ SLOW_BOT = 0.01
 SLOW_BOTS: set[tuple[str, str]] = set()
 """(game, bot) pairs seen thinking longer than SLOW_BOT."""
 FAST_BOTS: set[tuple[str, str]] = set()
-"""(game, bot) pairs whose first move, timed in a worker thread, took less than SLOW_BOT: they
-move on the event loop from then on (a thread hop costs more than their move)."""
-
-
-def searches(name: str) -> bool:
-    """Whether bot ``name`` is a search with a budget (ismcts): it thinks in a worker thread from
-    its first move. Measuring it on the event loop first froze every table of the server for as
-    long as that move took (9.5 s at a Touring table whose creator set iterations=10000)."""
-    generic = GENERIC_BOTS.get(name)
-    return generic is not None and generic[1]
+"""(game, bot) pairs whose first move, timed in a thread, took under SLOW_BOT: they move on the loop."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -81,10 +74,22 @@ def takeover_bot_name(game: Game) -> str:
 
 class LiveTable(FollowStore, Invites):
     def __init__(
-        self, row: TableRow, store: Store, writer: Writer, executor: Executor, bot_delay: float
+        self,
+        row: TableRow,
+        store: Store,
+        writer: Writer,
+        executor: Executor,
+        bot_delay: float,
+        *,
+        bots: BotScheduler,
+        limits: Limits,
     ) -> None:
         self.id = row.id
         self.row = row
+        self.bots = bots
+        self.limits = limits
+        # whose turn this table's bot moves take: its creator's address (keyed hash), else its own
+        self.owner = row.creator or f"table {row.id}"
         self.store = store
         self.writer = writer
         self.executor = executor
@@ -104,7 +109,6 @@ class LiveTable(FollowStore, Invites):
         self._incoming: list[tuple[int, str | None]] = []
         self._retake_task: asyncio.Task[None] | None = None
         self.spectators: set[Conn] = set()
-        self.seated_from: dict[str, int] = {}
         self.lock = asyncio.Lock()
         self.state: State = self.game.new_game(seed=row.seed)
         self.log: list[Step] = []
@@ -183,6 +187,10 @@ class LiveTable(FollowStore, Invites):
         name = info.bot if info.kind == "bot" and info.bot else takeover_bot_name(self.game)
         if bot is None or getattr(bot, "name", name) != name:
             params = info.params if info.kind == "bot" else {}
+            if searches(name):
+                asked, params = params, server_budget(self.game, params, self.limits)
+                if any(key in asked and asked[key] != params[key] for key in params):
+                    log.info("table %s: seat %d's bot held to the budget %s", self.id, seat + 1, params)
             bot = self.game.bot(name, seat=seat, seed=derive_seed(self.row.seed, "bot", seat), **params)
             self._bots[seat] = bot
         return bot
@@ -505,26 +513,26 @@ class LiveTable(FollowStore, Invites):
             raise
 
     async def _bot_move(self, seat: int) -> Action:
-        """The bot's choice. A bot thinks in a worker thread unless its first move (timed there)
-        was quick; one seen to think for long there or on the loop thinks in a thread from then
-        on. A first move is never timed on the event loop: the Codenames partners load their word
-        tables then (a second), and every table of the server would wait for it.
+        """The bot's choice, through the server's bot scheduler (botsched.py): in a worker thread
+        when a slot is free and it is this table's creator's turn, unless its first move (timed
+        there) was quick: it then moves on the event loop (a thread hop costs more than its
+        move) until seen thinking for long. A first move is never timed on the event loop: the
+        Codenames partners load their word tables then (a second), and every table would wait.
 
         Called with the lock held, so nothing changes the state while a thread reads it."""
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
-            if kind in SLOW_BOTS or kind not in FAST_BOTS or searches(kind[1]):
-                started = time.perf_counter()
-                action: Action = await asyncio.to_thread(bot.act, self.state)
-                if not searches(kind[1]) and kind not in SLOW_BOTS:
-                    quick = time.perf_counter() - started <= SLOW_BOT
-                    (FAST_BOTS if quick else SLOW_BOTS).add(kind)
-                return action
-            started = time.perf_counter()
-            action = bot.act(self.state)
-            if time.perf_counter() - started > SLOW_BOT:
+            search = searches(kind[1])
+            quick = kind in FAST_BOTS and kind not in SLOW_BOTS and not search
+            # nobody plays here, someone only watches: it may not take people's tables' last slot
+            alone = not any(info.conns for info in self.seats if info.kind == "human")
+            run = self.bots.run
+            action, seconds = await run(self.owner, timed, bot.act, self.state, inline=quick, alone=alone)
+            if seconds > SLOW_BOT:
                 SLOW_BOTS.add(kind)  # at every table of this game, from now on
+            elif not search and not quick and kind not in SLOW_BOTS:
+                FAST_BOTS.add(kind)
             return action
         except Exception:
             # a broken bot must not stall the table: log it and make a random legal move instead
