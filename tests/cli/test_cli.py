@@ -162,3 +162,29 @@ def test_games_lists_touring() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "touring" in result.output and "greedy" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: the options were a fifth column, and at 100 columns the Chinese texts were cut
+    # after a few characters with '…' ('字詞包：'en'（英…'), the game titles too.
+    from tabletrek.cli.common import console
+    from tabletrek.core.registry import game_class, games
+    from tabletrek.i18n import translate
+
+    monkeypatch.setattr(console, "width", 80)
+    result = runner.invoke(app, ["games", "--lang", lang])
+    assert result.exit_code == 0
+    assert "…" not in result.output
+
+    def squeezed(text: str) -> str:
+        return "".join(ch for ch in text if not ch.isspace() and ch not in "│┃")
+
+    shown = squeezed(result.output)
+    for name in games():
+        cls = game_class(name)
+        assert squeezed(cls(None).title(lang)) in shown
+        for spec in cls.option_specs:
+            assert squeezed(f"{spec.name}{spec.default!r}{translate(spec.help, lang)}") in shown, spec.name

@@ -7,6 +7,8 @@ Chinese paragraph became a space in the middle of a word ("共 96 張。 張數�
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from markdown_it.token import Token
 from rich.console import Console
@@ -56,7 +58,7 @@ def test_every_chinese_page_renders_without_a_space_between_wrapped_characters()
         lines = html.split("\n")
         joined = [
             (a[-1], b[0])
-            for a, b in zip(lines, lines[1:], strict=False)
+            for a, b in itertools.pairwise(lines)
             if a and b and "\u4e00" <= a[-1] <= "\u9fff" and "\u4e00" <= b[0] <= "\u9fff"
         ]
         assert joined == [], f"{name}: line breaks between Chinese characters: {joined[:5]}"
