@@ -97,6 +97,21 @@ def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None
     assert "Central Station" in result.output and "Player" in result.output  # legend, full board table
 
 
+def test_chinese_lists_use_the_enumeration_comma() -> None:
+    # Before: '你的手牌：2 鐵路員, 2 暫停' and '車廠：6 客車, 4 箱車' with an ASCII comma.
+    answers = "board\nquit\n"
+    result = runner.invoke(
+        app, ["play", "double-crossing", "--seed", "2", "--lang", "zh-Hant"], input=answers
+    )
+    assert result.exit_code == 0, result.output
+    hand = next(line for line in result.output.splitlines() if line.startswith("你的手牌："))
+    yard = next(line for line in result.output.splitlines() if line.startswith("車廠："))
+    assert "、" in hand and ", " not in hand, hand
+    assert "客車、" in yard and ", " not in yard, yard
+    english = runner.invoke(app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input=answers)
+    assert any(line.startswith("Your hand: ") and ", " in line for line in english.output.splitlines())
+
+
 def test_an_unknown_language_lists_the_languages() -> None:
     result = runner.invoke(app, ["play", "touring", "--lang", "fr"])
     assert result.exit_code == 2
