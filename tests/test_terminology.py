@@ -4,7 +4,9 @@ Before: the browser's tooltips and lobby spoke another vocabulary than the termi
 pages (the seed's names). Touring's Go card was 通行 in a tooltip and 啟動卡 everywhere else,
 Country 鄉間 beside 解除限速卡, miles 里 beside 哩; Double Crossing's Villain was 惡棍 in the
 browser and 惡徒 in the terminal, Stop 'Stop 卡' beside 暫停, contracts 合約 beside the seed's
-契約; the drawings called Codenames' agents 特工 (the game: 特務) and the Mexican train 墨西哥列車
+契約; Codenames' lobby and page said 提示, 密碼卡, 夥伴 and 驟死 for the clue, the key card,
+the partner and sudden death (the terminal and rules page: 線索, 任務卡, 搭檔, 無線索猜測); the
+drawings called Codenames' agents 特工 (the game: 特務) and the Mexican train 墨西哥列車
 (the game's own name: 墨西哥快車); a move was 動作 in Mexican Train and 行動 in the other games.
 """
 
@@ -24,6 +26,17 @@ EVERYWHERE = {
     "墨西哥列車": "墨西哥快車",
 }
 PER_GAME = {
+    "codenames_duet": {
+        "密碼卡": "任務卡",
+        "驟死": "無線索猜測",
+        "夥伴": "搭檔",
+        "詞語": "字詞",
+        "給提示": "給線索",
+        "提示詞": "線索字詞",
+        "提示順序": "線索順序",
+        "零提示": "數字 0 的線索",
+        "寬鬆提示": "放寬線索",
+    },
     "touring": {
         "通行": "啟動卡",
         "鄉間": "解除限速卡",
