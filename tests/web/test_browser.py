@@ -316,3 +316,19 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProcess, page: Any) -> None:
+    # Before: `tabletrek play codenames-duet --lang zh-Hant` dealt Chinese words, but the browser
+    # lobby in 繁體中文 still preselected the English word pack.
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "codenames-duet")
+    assert json.loads(page.input_value("#opt_word_pack")) == "zh-Hant"
+    page.select_option("#lang", "en")
+    page.wait_for_selector("h1:has-text('New table')")
+    page.select_option("#game", "codenames-duet")
+    assert json.loads(page.input_value("#opt_word_pack")) == "en"

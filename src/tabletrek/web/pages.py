@@ -72,6 +72,9 @@ def game_info(name: str, game: Game) -> dict[str, Any]:
             }
             for o in game.option_specs
         ],
+        # Defaults that follow the reader's language (Codenames' word pack), as the terminal's
+        # --lang gives them: a Chinese lobby offered English words by default.
+        "lang_defaults": {lang: type(game).options_for_lang(lang) for lang in LANGS},
     }
 
 

@@ -2,7 +2,7 @@
 // a one-line description each (the raw settings in an Advanced section), open tables, recent tables.
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t, gameLabel, botLabel } from "./i18n.js";
+import { loadCatalogs, storedLang, currentLang, t, gameLabel, botLabel } from "./i18n.js";
 
 let games = [];
 
@@ -84,13 +84,16 @@ function renderForm(form, gameName, playerCount = null) {
   };
   const options = el("div", { class: "options" });
   const advanced = el("div", { class: "options-raw" });
+  const langDefaults = (game.lang_defaults || {})[currentLang()] || {};
   for (const opt of game.options) {
     let input;
+    // the default in the reader's language where the game has one (a word pack), else the game's
+    const byDefault = Object.prototype.hasOwnProperty.call(langDefaults, opt.name) ? langDefaults[opt.name] : opt.default;
     const known = opt.choices;
     const id = `opt_${opt.name}`;
-    if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: opt.default === true });
-    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(game.domain, opt.name, c))));
-    else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: opt.default ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
+    if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: byDefault === true });
+    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === byDefault }, choiceLabel(game.domain, opt.name, c))));
+    else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: byDefault ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
     input.dataset.kind = opt.kind;
     input.dataset.option = opt.name;
     input.addEventListener("change", refreshBots);
