@@ -332,3 +332,21 @@ def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProces
     page.wait_for_selector("h1:has-text('New table')")
     page.select_option("#game", "codenames-duet")
     assert json.loads(page.input_value("#opt_word_pack")) == "en"
+
+
+def test_touring_tooltips_read_as_chinese_sentences(server: ServerProcess, page: Any) -> None:
+    # Before: '汽油耗盡(Out of Gasoline): 延遲卡：…對手上。 以汽油解除…' with an ASCII colon and a
+    # space between the two Chinese sentences; the mileage piles' '30哩(30 Miles): 0 / 2. 每種…'.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.click("#create-table")
+    page.wait_for_selector("#hand .hand-card")
+    tips = [page.get_attribute(sel, "data-tip") for sel in ("#hand .hand-card", ".miles-pile")]
+    for tip in tips:
+        assert tip and "：" in tip and ": " not in tip and "。 " not in tip and ". " not in tip, tip
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#hand .hand-card")
+    english = page.get_attribute("#hand .hand-card", "data-tip")
+    assert english and ": " in english, english

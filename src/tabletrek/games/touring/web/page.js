@@ -73,10 +73,13 @@ function Back({ cls = "" }) {
 }
 
 function tip(t, slug) {
+  // sentences and the colon come from the catalog: Chinese runs them together after a full-width colon
   const fam = family(slug);
-  const parts = [fam === "other" ? "" : t(`touring.piece.${fam}`)];
+  const parts = [fam === "other" ? null : t(`touring.piece.${fam}`)];
   if (has(`touring.piece.card.${slug}`)) parts.push(t(`touring.piece.card.${slug}`));
-  return `${t(`touring.card.${slug}`)}: ${parts.join(" ").trim()}`;
+  const [kind, about] = parts.filter(Boolean).length === 2 ? parts : [null, parts.filter(Boolean)[0] ?? ""];
+  const card = t(`touring.card.${slug}`);
+  return kind ? t("touring.page.tip", { card, kind, about }) : t("touring.page.tip_short", { card, about });
 }
 
 /** A pile: its top card over a little stack showing how many lie beneath. */
@@ -122,7 +125,7 @@ export function Board(ctx) {
         <${Pile} cards=${table.go} t=${t} title=${t("touring.ui.go_pile")} changed=${old && !same(old.go, table.go)} />
         <${Pile} cards=${table.speed} t=${t} title=${t("touring.ui.speed_pile")} changed=${old && !same(old.speed, table.speed)} />
         <div class="miles-piles">
-          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${`${t(`touring.card.${m}`)}: ${table.miles[m]} / ${view.required[m]}. ${t("touring.piece.required")}`} tabindex="0">
+          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${t("touring.page.pile_tip", { card: t(`touring.card.${m}`), have: table.miles[m], required: view.required[m], about: t("touring.piece.required") })} tabindex="0">
             <${Card} slug=${m} t=${t} cls="mini" />
             <span class="count">${table.miles[m]}/${view.required[m]}</span>
           </div>`)}
