@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -350,3 +351,26 @@ def test_touring_tooltips_read_as_chinese_sentences(server: ServerProcess, page:
     page.wait_for_selector("#hand .hand-card")
     english = page.get_attribute("#hand .hand-card", "data-tip")
     assert english and ": " in english, english
+
+
+@pytest.mark.parametrize(
+    ("game", "summary"),
+    [
+        ("mexican-train", ".mt-summary"),
+        ("codenames-duet", ".cd-counters"),
+        ("double-crossing", "p.muted:has(.wagon-count)"),
+    ],
+)
+def test_a_status_line_keeps_a_space_around_its_separators(
+    server: ServerProcess, page: Any, game: str, summary: str
+) -> None:
+    # Before: '第 1/13 局 · 車站 12 ·牌堆 31 張', '已找到特務：0/15 ·計時標記', '銀行：$13,450,000· 卡牌':
+    # htm drops the whitespace of a line break, and the separators sat at line ends.
+    if game not in games_in_lobby(server):
+        pytest.skip(f"{game} does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#game", game)
+    page.click("#create-table")
+    page.wait_for_selector(summary)
+    text = page.locator(summary).first.inner_text()
+    assert "·" in text and not re.search(r"\S·|·\S", text), text

@@ -22,13 +22,12 @@ export function Board(ctx) {
   for (const move of ctx.legal) if (move.text.startsWith("guess ")) guessable.set(move.text.slice(6), move);
   const mySide = view.side;
   const partner = mySide === null || mySide === undefined ? null : 1 - mySide;
+  // htm drops whitespace that holds a line break, so separators are written ${" · "} on one line
   return html`
     <p class="cd-counters">
-      <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span> ·
-      <span id="timer-tokens" data-tip=${t("codenames_duet.piece.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
+      <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span>${" · "}<span id="timer-tokens" data-tip=${t("codenames_duet.piece.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
         <span class="timer-row" aria-hidden="true">${Array.from({ length: view.tokens_start }, (_, i) => html`<span class=${i < view.tokens ? "tt on" : "tt"}></span>`)}</span>
-      </span> ·
-      ${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
+      </span>${" · "}${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
     </p>
     <p class="cd-phase">${phaseText(ctx)}</p>
     <div class="cd-grid" id="grid">

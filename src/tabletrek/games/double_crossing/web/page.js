@@ -194,6 +194,7 @@ export function ContractCard({ ctx, id, cls = "" }) {
 export function Board(ctx) {
   const { view, t } = ctx;
   const spaces = loadBoard(ctx.redraw);
+  // htm drops whitespace that holds a line break, so separators are written ${" · "} on one line
   return html`
     ${stopPrompt(ctx)}
     ${view.pending ? html`<p class="dc-pending" id="pending">${t("double_crossing.ui.pending", { player: ctx.names[view.pending.seat] ?? "", what: t(`double_crossing.phase.${view.pending.k}`) })}</p>` : null}
@@ -201,9 +202,7 @@ export function Board(ctx) {
     <${Players} ctx=${ctx} />
     ${view.hand ? html`<${Mine} ctx=${ctx} />` : null}
     <p class="muted">
-      ${t("double_crossing.page.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}
-      · ${t("double_crossing.page.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}
-      · ${t("double_crossing.ui.piles", { draw: view.draw_pile, discard: Object.values(view.discard).reduce((a, b) => a + b, 0) })}
+      ${t("double_crossing.page.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}${" · "}${t("double_crossing.page.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}${" · "}${t("double_crossing.ui.piles", { draw: view.draw_pile, discard: Object.values(view.discard).reduce((a, b) => a + b, 0) })}
     </p>`;
 }
 
