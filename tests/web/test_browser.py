@@ -374,3 +374,23 @@ def test_a_status_line_keeps_a_space_around_its_separators(
     page.wait_for_selector(summary)
     text = page.locator(summary).first.inner_text()
     assert "·" in text and not re.search(r"\S·|·\S", text), text
+
+
+def test_codenames_in_the_browser_speaks_of_clicks_not_typed_commands(
+    server: ServerProcess, page: Any
+) -> None:
+    # Before: the browser's phase line said "輸入 'clue <字詞> <數字>'" (the terminal's syntax) above
+    # a clue form, and a card's tooltip read '鳳凰: 你任務卡上的路人' with an ASCII colon.
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "codenames-duet")
+    page.click("#create-table")
+    page.wait_for_selector("#clue-word")
+    phase = page.locator(".cd-phase").inner_text()
+    assert "線索" in phase and "clue" not in phase and "<" not in phase, phase
+    tips = [page.get_attribute(f"#grid .cd-card >> nth={i}", "data-tip") for i in range(25)]
+    described = [tip for tip in tips if tip and "：" in tip]
+    assert described and not any(": " in tip for tip in tips if tip), tips

@@ -61,7 +61,7 @@ export function Board(ctx) {
         const move = guessable.get(word);
         if (move) classes.push("guessable");
         return html`<button key=${i} class=${classes.join(" ")} data-word=${word} data-index=${i} disabled=${!move} aria-disabled=${move ? null : "true"}
-            data-tip=${`${word}${says.length ? ": " + says.join(" · ") : ""}`} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
+            data-tip=${says.length ? t("codenames_duet.page.word_tip", { word, about: says.join(" · ") }) : word} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
           ${kind ? ICON[kind] : null}
           <span class="word">${word}</span>
           ${tokens.length ? html`<span class="marks">${tokens}</span>` : null}
@@ -81,8 +81,8 @@ function phaseText(ctx) {
   const { view, t } = ctx;
   if (view.over) return t("codenames_duet.ui.over");
   const player = ctx.names[view.to_act] ?? "";
-  if (view.phase === "clue") return t("codenames_duet.ui.phase_clue", { player });
-  if (view.phase === "guess" && view.clue) return t("codenames_duet.ui.phase_guess", { word: view.clue.word, number: view.clue.number, player });
+  if (view.phase === "clue") return t("codenames_duet.page.phase_clue", { player });
+  if (view.phase === "guess" && view.clue) return t("codenames_duet.page.phase_guess", { word: view.clue.word, number: view.clue.number, player });
   return t("codenames_duet.ui.phase_sudden", { player });
 }
 
