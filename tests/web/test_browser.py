@@ -394,3 +394,23 @@ def test_codenames_in_the_browser_speaks_of_clicks_not_typed_commands(
     tips = [page.get_attribute(f"#grid .cd-card >> nth={i}", "data-tip") for i in range(25)]
     described = [tip for tip in tips if tip and "：" in tip]
     assert described and not any(": " in tip for tip in tips if tip), tips
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_touring_card_names_stay_on_their_cards(server: ServerProcess, page: Any, lang: str) -> None:
+    # Before: '解除限速卡(Country)' and '汽油耗盡(Out of Gasoline)' ran past both edges of the card
+    # ('限速卡(Countr'), at a phone's width as on a desktop. Seed 3 deals Country and Hauled In.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", lang)
+    page.wait_for_selector("h1:has-text('開新桌')" if lang == "zh-Hant" else "h1:has-text('New table')")
+    page.select_option("#game", "touring")
+    page.click("#advanced summary")
+    page.fill("#seed", "3")
+    page.click("#create-table")
+    page.wait_for_selector("#hand .hand-card")
+    widths = page.evaluate(
+        """() => [...document.querySelectorAll("#hand svg.tt-card text")]
+            .filter((t) => t.textContent.length > 3).map((t) => [t.textContent, t.getBBox().width])"""
+    )
+    assert any("Country" in text for text, _ in widths), widths
+    assert all(width <= 56 for _, width in widths), widths

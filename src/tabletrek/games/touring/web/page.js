@@ -56,15 +56,34 @@ function symbol(slug) {
   }
 }
 
+const CARD_TEXT = 52; // the widest a name may run on a card (viewBox units, inside the border)
+
+/** Roughly how wide ``text`` is at ``size``: a Chinese character takes a full em, Latin about half. */
+function textWidth(text, size) {
+  return [...text].reduce((w, ch) => w + (ch.codePointAt(0) >= 0x2e80 ? 1 : 0.58), 0) * size;
+}
+
+/** A line of a card's name, squeezed to the card when it would run past its edges. */
+function NameLine({ text, y, size, ink }) {
+  const fit = textWidth(text, size) > CARD_TEXT ? { textLength: CARD_TEXT, lengthAdjust: "spacingAndGlyphs" } : {};
+  return html`<text x="30" y=${y} font-size=${size} text-anchor="middle" fill=${ink} font-weight="700" ...${fit}>${text}</text>`;
+}
+
 /** One card as SVG; name below the symbol in the player's language. */
 export function Card({ slug, t, cls = "", label = null }) {
   const fam = family(slug);
   const name = t(`touring.card.${slug}`);
   const ink = fam === "miles" ? "#1b5e20" : "#fff";
+  // A Chinese name carries the printed English name in brackets ("汽油耗盡(Out of Gasoline)"):
+  // on one line it ran off the card, so the English goes on a smaller second line.
+  const gloss = name.match(/^(.+?)\s*[(（](.+)[)）]$/);
+  const lines = gloss && textWidth(name, 8) > CARD_TEXT
+    ? html`<${NameLine} text=${gloss[1]} y="71" size="8" ink=${ink} /><${NameLine} text=${gloss[2]} y="79" size="5.5" ink=${ink} />`
+    : html`<${NameLine} text=${name} y="75" size=${name.length > 10 ? 6.5 : 8} ink=${ink} />`;
   return html`<svg viewBox="0 0 60 84" class=${`tt-card fam-${fam} ${cls}`} role="img" aria-label=${label || name}>
     <rect x="1" y="1" width="58" height="82" rx="6" fill=${FILL[fam]} stroke=${fam === "miles" ? "#8d6e63" : "#fff"} stroke-width="2"/>
     ${symbol(slug)}
-    <text x="30" y="75" font-size=${name.length > 10 ? 6.5 : 8} text-anchor="middle" fill=${ink} font-weight="700">${name}</text>
+    ${lines}
   </svg>`;
 }
 
