@@ -414,3 +414,31 @@ def test_touring_card_names_stay_on_their_cards(server: ServerProcess, page: Any
     )
     assert any("Country" in text for text, _ in widths), widths
     assert all(width <= 56 for _, width in widths), widths
+
+
+@pytest.mark.parametrize("game", ["touring", "double-crossing", "mexican-train", "codenames-duet"])
+def test_chinese_tooltips_and_labels_take_full_width_punctuation(
+    server: ServerProcess, page: Any, game: str
+) -> None:
+    # Before: Double Crossing's spaces read '7: 交易. 交易：用車輛換…', its contracts '草原石油第1號: 在…',
+    # Touring's piles '棄牌堆: 汽油(Gasoline) (3)' and seat line 'P1: 6 張': an English colon and
+    # full stop inside Chinese sentences.
+    if game not in games_in_lobby(server):
+        pytest.skip(f"{game} does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", game)
+    page.click("#create-table")
+    page.wait_for_selector("body[data-seq]")
+    if game == "double-crossing":
+        page.wait_for_selector(".dc-board-box [data-tip]")  # the track is drawn once its data file arrives
+    texts = page.evaluate(
+        """() => [...document.querySelectorAll("#main :is([data-tip], [aria-label], small, title)")]
+            .flatMap((e) => [e.getAttribute("data-tip"), e.getAttribute("aria-label"),
+                             ["SMALL", "title"].includes(e.tagName) ? e.textContent : null])
+            .filter((s) => s && /[\\u4e00-\\u9fff]/.test(s))"""
+    )
+    assert texts, game
+    wrong = [s for s in texts if re.search(r"[\u4e00-\u9fff)）][:.] ", s)]
+    assert wrong == [], wrong[:5]

@@ -105,7 +105,9 @@ function tip(t, slug) {
 function Pile({ cards, t, id, title, changed, back = false }) {
   const depth = Math.min(4, Math.ceil(cards.length / 6));
   const top = cards.length ? cards[cards.length - 1] : null;
-  const label = top ? `${title}: ${t(`touring.card.${top}`)} (${cards.length})` : `${title}: ${t("touring.ui.empty")}`;
+  const label = top
+    ? t("touring.page.pile_label", { title, card: t(`touring.card.${top}`), size: cards.length })
+    : t("web.ui.labelled", { label: title, text: t("touring.ui.empty") });
   return html`<div class=${`pile${changed ? " changed" : ""}`} id=${id} data-tip=${top && !back ? tip(t, top) : label} tabindex="0" aria-label=${label}>
     <div class="stack" style=${`--depth:${depth}`}>
       ${Array.from({ length: depth }, (_, i) => html`<span class="under" style=${`--i:${i + 1}`}></span>`)}
@@ -151,7 +153,7 @@ export function Board(ctx) {
         </div>
       </div>
       <p class="total"><meter min="0" max=${view.goal} value=${table.total} aria-label=${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}></meter> ${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}</p>
-      <small class="muted">${table.seats.map((s) => `${ctx.names[s]}: ${t("touring.ui.cards_in_hand", { count: view.hand_counts[s] })}`).join(" · ")}</small>
+      <small class="muted">${table.seats.map((s) => t("touring.page.seat_cards", { player: ctx.names[s], cards: t("touring.ui.cards_in_hand", { count: view.hand_counts[s] }) })).join(" · ")}</small>
     </section>`;
   });
   const discardChanged = prev && prev.discard && prev.discard.length !== view.discard.length;

@@ -60,11 +60,11 @@ function renderForm(form, gameName, playerCount = null) {
     const select = el("select", { name: `seat${s}`, "data-seat": s, id: `seat${s}` });
     const level = el(
       "select",
-      { name: `level${s}`, class: "level", "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.lobby.level")}` },
+      { name: `level${s}`, class: "level", "aria-label": t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: t("web.lobby.level") }) },
       Object.keys(LEVELS).map((name) => el("option", { value: name, selected: name === "normal" }, t(`web.lobby.level_${name}`))),
     );
     const levelBox = el("label", { class: "level-box" }, t("web.lobby.level"), " ", level);
-    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.ui.bot_settings")}` });
+    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: t("web.ui.bot_settings") }) });
     const row = { select, level, levelBox, settings, seat: s };
     seatRows.push(row);
     select.addEventListener("change", () => showLevel(row));
