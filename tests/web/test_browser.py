@@ -442,3 +442,23 @@ def test_chinese_tooltips_and_labels_take_full_width_punctuation(
     assert texts, game
     wrong = [s for s in texts if re.search(r"[\u4e00-\u9fff)）][:.] ", s)]
     assert wrong == [], wrong[:5]
+
+
+def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: Any) -> None:
+    # Before: the Chinese page said '你是P1', 'greedy (P2) 抽了 1 張牌' and '對 greedy (P2) 打出 …'.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.click("#create-table")
+    page.wait_for_selector("#seats li")
+    seats = page.locator("#seats").inner_text()
+    assert "玩家1" in seats and "greedy（玩家2）" in seats and "P2" not in seats, seats
+    assert "你是玩家1" in page.locator("h1").inner_text()
+    play_one(page, "touring")
+    page.wait_for_selector("#log li")
+    assert "P2" not in page.locator("#log").inner_text()
+    moves = page.locator("#moves").inner_text() if page.locator("#moves").count() else ""
+    assert "(P2)" not in moves, moves
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#seats li:has-text('greedy (P2)')")

@@ -27,7 +27,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
-from tabletrek.i18n import seat_name
+from tabletrek.i18n import DEFAULT_LANG, seat_name, translate
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
 from tabletrek.web.eventlog import Step, for_viewer, step
@@ -68,9 +68,16 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
     return load_recorded(name, players, json.loads(options), rules)
 
 
-def shown_name(seat: int, bot: str | None, nickname: str | None) -> str:
-    """The name a seat is shown by: its nickname, else its bot and number, else its number."""
-    return nickname or (f"{bot} ({seat_name(seat)})" if bot else seat_name(seat))
+def shown_name(seat: int, bot: str | None, nickname: str | None, lang: str = DEFAULT_LANG) -> str:
+    """The name a seat is shown by: its nickname, else its bot and number, else its number.
+
+    In English ("greedy (P2)") it is the table's name for the seat: what the log, the chat and a
+    nickname's uniqueness go by. Another language's reader sees the number in words ("玩家2"),
+    as the browser (i18n.js shownNames) and the terminal say it."""
+    if nickname:
+        return nickname
+    own = seat_name(seat, lang)
+    return translate("web.ui.bot_seat", lang, bot=bot, seat=own) if bot else own
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -153,8 +160,17 @@ class LiveTable(FollowStore, Invites):
     def watched_since(self, when: float) -> bool:
         return bool(self.conns()) or self._watched_at >= when
 
-    def names(self) -> list[str]:
-        return [shown_name(s.seat, s.bot, s.nickname) for s in self.seats]
+    def names(self, lang: str = DEFAULT_LANG) -> list[str]:
+        """The seats' names; in ``lang`` where a seat has no nickname, unless that reads as another
+        seat's nickname (a player called "玩家2" beside an unnamed second seat): then in English."""
+        nicknames = {s.nickname.casefold() for s in self.seats if s.nickname}
+        out = []
+        for s in self.seats:
+            name = shown_name(s.seat, s.bot, s.nickname, lang)
+            if not s.nickname and name.casefold() in nicknames:
+                name = shown_name(s.seat, s.bot, None)
+            out.append(name)
+        return out
 
     def name_taken(self, seat: int, nickname: str) -> bool:
         """Whether another seat is already shown by this name (letter case aside): its nickname,
@@ -251,7 +267,7 @@ class LiveTable(FollowStore, Invites):
         actions = self.state.legal_actions()
         try:
             ui = self.game.terminal()
-            names = self.names()
+            names = self.names(lang)
             return [{"text": a.text, "label": ui.describe(a, view, lang, names)} for a in actions]
         except Exception:  # a game's describe is presentation only; never let it block play
             return [{"text": a.text, "label": a.text} for a in actions]

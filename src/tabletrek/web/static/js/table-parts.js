@@ -1,7 +1,7 @@
 // The parts of a live table around the game's own board: the turn bar, moves, the game-over
 // sheet with Rematch, preferences, seats, chat, invite links and the log.
 import { html, seatColor } from "./ui.js";
-import { t, render as renderMessage, botLabel } from "./i18n.js";
+import { t, render as renderMessage, botLabel, shownNames } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
 
 export const CHAT_MAX = 200;
@@ -21,7 +21,7 @@ function Clock({ model }) {
   clearInterval(clockTimer);
   if (!model.clock) return html`<span id="clock" class="clock"></span>`;
   const ends = Date.now() + model.clock.remaining * 1000;
-  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: model.names[model.clock.seat] });
+  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: shownNames(model.names, model.table.seats)[model.clock.seat] });
   clockTimer = setInterval(() => {
     const box = document.getElementById("clock");
     if (box) box.textContent = label();
@@ -106,7 +106,7 @@ export function Prefs({ module, you, over, redraw }) {
 export function Seats({ model, send }) {
   const info = model.table;
   const you = model.you;
-  const names = model.names;
+  const names = shownNames(model.names, info.seats);
   const rows = info.seats.map((seat) => {
     const flags = [];
     if (seat.kind === "bot") flags.push(t("web.table.bot_name", { bot: botLabel(info.domain, seat.bot) }));
