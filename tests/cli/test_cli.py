@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,21 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     whole = runner.invoke(app, ["replay", str(path), "--all", "--no-step", "--lang", "zh-Hant"])
     assert whole.exit_code == 0, whole.output
     assert "完成旅程" in whole.output
+
+
+def test_replay_heads_each_step_with_the_move_in_the_readers_words(tmp_path: Path) -> None:
+    # Before: a Chinese replay's step was headed by the bare record text ('roll', 'discard 1').
+    runner.invoke(
+        app,
+        ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(tmp_path)],
+    )
+    [path] = list(tmp_path.glob("*.json"))
+    stepped = runner.invoke(app, ["replay", str(path), "--lang", "zh-Hant"], input="\n\n\nq\n")
+    assert stepped.exit_code == 0, stepped.output
+    titles = [line for line in stepped.output.splitlines() if line.startswith("╭")]
+    assert len(titles) == 3, stepped.output
+    described = re.compile(r"[\u4e00-\u9fff].* \((play|discard) [a-z0-9 -]+\)")
+    assert all(described.search(line) for line in titles), titles
 
 
 def test_replay_of_a_malformed_record_names_file_and_key(tmp_path: Path) -> None:
