@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
 import signal
 import subprocess
@@ -110,6 +111,19 @@ def test_chinese_lists_use_the_enumeration_comma() -> None:
     assert "客車、" in yard and ", " not in yard, yard
     english = runner.invoke(app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input=answers)
     assert any(line.startswith("Your hand: ") and ", " in line for line in english.output.splitlines())
+
+
+def test_double_crossing_counts_its_cars_and_cards_in_english() -> None:
+    # Before: 'Your hand: 2 Railroad Crew, 2 Stop', '2 tank car', and in the market '3: 2hopper $100,000'.
+    result = runner.invoke(
+        app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input="board\nmarket\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "2 Railroad Crew cards" in out and "1 boxcar" in out and "2 hoppers" in out, out
+    assert not re.search(r"\b([2-9]|\d\d+) ?(passenger car|boxcar|hopper|tank car)(?!s)", out)
+    assert not re.search(r"\b[0-9](hopper|boxcar|tank|passenger)", out)  # a number glued to its car
+    assert not re.search(r"\b[2-9] (Railroad Crew|Villain|Engineer|Stop)(?! cards)", out)
 
 
 def test_an_unknown_language_lists_the_languages() -> None:

@@ -139,7 +139,7 @@ class DoubleCrossingTextUI:
             if view["to_act"] == seat:
                 name.append(" ◀", style="bold magenta")
             cars = (
-                join_list((f"{n} {t(f'car.{slug}')}" for slug, n in view["cars"][seat].items() if n), lang)
+                join_list((t(f"cars.{slug}", count=n) for slug, n in view["cars"][seat].items() if n), lang)
                 or "-"
             )
             contracts = view["contracts"][seat]
@@ -167,13 +167,16 @@ class DoubleCrossingTextUI:
         for ci, slug in enumerate(c.companies):
             space = next(i for i, s in enumerate(c.spaces) if s.kind == "trade" and s.company == ci)
             offers = [
-                f"{k.slug.rsplit('-', 1)[1]}: "
-                + "+".join(f"{n}{t(f'car.{CAR_SLUGS[car]}')}" for car, n in enumerate(k.cars) if n)
-                + f" {money(k.price)}"
+                t(
+                    "ui.offer",
+                    n=k.slug.rsplit("-", 1)[1],
+                    cars="+".join(t(f"cars.{CAR_SLUGS[car]}", count=n) for car, n in enumerate(k.cars) if n),
+                    price=money(k.price),
+                )
                 for k in c.contracts
                 if k.company == ci and k.slug in open_
             ]
-            grid.add_row(t(f"company.{slug}"), str(space), "; ".join(offers) or "-")
+            grid.add_row(t(f"company.{slug}"), str(space), t("ui.offer_separator").join(offers) or "-")
         return grid
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
@@ -183,12 +186,12 @@ class DoubleCrossingTextUI:
             self.players(view, lang, names),
             self.market(view, lang),
         ]
-        yard = join_list((f"{n} {t(f'car.{slug}')}" for slug, n in view["yard"].items()), lang)
+        yard = join_list((t(f"cars.{slug}", count=n) for slug, n in view["yard"].items()), lang)
         parts.append(Text(t("ui.yard", cars=yard, depot=money(view["depot"]), bank=money(view["bank"]))))
         parts.append(Text(t("ui.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))))
         if view["hand"] is not None:
             hand = (
-                join_list((f"{n} {t(f'card.{slug}')}" for slug, n in view["hand"].items() if n), lang) or "-"
+                join_list((t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n), lang) or "-"
             )
             parts.append(Text(t("ui.hand", cards=hand), style="bold"))
         pending = view["pending"]
@@ -216,7 +219,7 @@ class DoubleCrossingTextUI:
 
         def contract(k: int) -> str:
             info = c.contracts[k]
-            cars = "+".join(f"{n} {t(f'car.{CAR_SLUGS[car]}')}" for car, n in enumerate(info.cars) if n)
+            cars = "+".join(t(f"cars.{CAR_SLUGS[car]}", count=n) for car, n in enumerate(info.cars) if n)
             return t("ui.contract", name=t(f"contract.{info.slug}"), cars=cars, price=money(info.price))
 
         simple = {PASS: "pass", REACT: "stop", BUY_CARDS: "buy_cards", DONE: "done", DECLINE: "decline"}

@@ -110,7 +110,7 @@ def compact(
         )
         lines.append(line)
     if view["hand"] is not None:
-        hand = join_list((f"{n} {t(f'card.{slug}')}" for slug, n in view["hand"].items() if n), lang) or "-"
+        hand = join_list((t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n), lang) or "-"
         lines.append(Text(t("ui.hand", cards=hand), style="bold"))
     pending = view["pending"]
     if pending is not None:
