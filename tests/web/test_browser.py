@@ -462,3 +462,32 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
     assert "(P2)" not in moves, moves
     page.select_option("#lang", "en")
     page.wait_for_selector("#seats li:has-text('greedy (P2)')")
+
+
+def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:
+    # Before: on a phone a seat read '玩家2 [電腦：深思…] 強' and '度 [一般]' on the next line.
+    page.set_viewport_size({"width": 375, "height": 812})  # an iPhone mini/SE width
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "bot:ismcts")
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll(".seats .level-box")].filter((e) => e.offsetParent)
+            .map((e) => e.getClientRects().length)"""
+    )
+    assert lines and all(n == 1 for n in lines), lines
+    nowrap = page.evaluate("() => getComputedStyle(document.querySelector('.seats .level-box')).whiteSpace")
+    assert nowrap == "nowrap"  # at any width, not only this one
+
+
+def test_the_lobby_offers_a_strength_only_for_the_search_bot(server: ServerProcess, page: Any) -> None:
+    # Before: every seat showed 'Strength [normal]', a person's and a greedy bot's too, though only
+    # the search bot has levels (the label's display rule overrode the hidden attribute).
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "bot:greedy")
+    assert not page.locator(".seats .level-box").first.is_visible()  # seat 1: a person
+    assert not page.locator(".seats .level-box").nth(1).is_visible()
+    page.select_option("select[name=seat1]", "bot:ismcts")
+    assert page.locator(".seats .level-box").nth(1).is_visible()

@@ -69,7 +69,7 @@ function renderForm(form, gameName, playerCount = null) {
     seatRows.push(row);
     select.addEventListener("change", () => showLevel(row));
     seats.append(el("div", { class: "seat" }, el("label", { for: `seat${s}` }, t("core.seat", { n: s + 1 })), " ", select, " ", levelBox));
-    raw.append(el("label", { class: "raw" }, `${t("core.seat", { n: s + 1 })}: `, settings));
+    raw.append(el("label", { class: "raw" }, t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: "" }), settings));
   }
   const fillSeats = () => {
     for (const row of seatRows) {
