@@ -491,3 +491,20 @@ def test_the_lobby_offers_a_strength_only_for_the_search_bot(server: ServerProce
     assert not page.locator(".seats .level-box").nth(1).is_visible()
     page.select_option("select[name=seat1]", "bot:ismcts")
     assert page.locator(".seats .level-box").nth(1).is_visible()
+
+
+def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, page: Any) -> None:
+    # Before: '小明: 你好' in the table chat, and 'Bob: [link]' among the invites.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.fill("#nick", "小明")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "human")
+    page.click("#create-table")
+    page.wait_for_selector("#chat-text")
+    page.fill("#chat-text", "你好")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".chat li:has-text('你好'), #chat li:has-text('你好')")
+    line = page.locator("li:has-text('你好')").last.inner_text()
+    assert "小明：你好" in line, line

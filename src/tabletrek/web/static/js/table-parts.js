@@ -142,7 +142,7 @@ export function Chat({ lines, names, you, send }) {
     <section class="panel chat" id="chat-panel">
       <h2>${t("web.table.chat")}</h2>
       <ol id="chat" class="chat-lines" aria-live="polite" tabindex="0" aria-label=${t("web.table.chat")}>
-        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>: ${line.text}</li>`)}
+        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>${t("web.ui.colon")}${line.text}</li>`)}
       </ol>
       ${you !== null
         ? html`<form class="typed" onSubmit=${submit}>
@@ -161,7 +161,7 @@ export function Invites({ invites, names, tableId, onNew }) {
       <ul id="invites">
         ${Object.entries(invites).map(([seat, token]) => html`
           <li key=${seat} data-seat=${seat}>
-            <label>${names[Number(seat)]}: <input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
+            <label>${t("web.ui.labelled", { label: names[Number(seat)], text: "" })}<input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
             <button class="secondary new-invite" onClick=${() => onNew(seat)}>${t("web.ui.new_invite")}</button>
           </li>`)}
         <li><label>${t("web.ui.spectator_link")}: <input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>
