@@ -204,3 +204,19 @@ def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
         assert squeezed(cls(None).title(lang)) in shown
         for spec in cls.option_specs:
             assert squeezed(f"{spec.name}{spec.default!r}{translate(spec.help, lang)}") in shown, spec.name
+
+
+def test_tournament_explains_its_ratings_at_any_table_size() -> None:
+    # Before: the note explaining mu, sigma and the ordinal came only with two players, and said
+    # 'ordinal' to a Chinese reader whose column is 保守評分; the head-to-head grid's title was
+    # wrapped to the narrow grid ('…贏過欄上電腦玩' / '家的局數').
+    three = runner.invoke(
+        app, ["tournament", "touring", "-p", "3", "-b", "random,greedy", "-n", "3", "--lang", "zh-Hant"]
+    )
+    assert three.exit_code == 0, three.output
+    assert "保守評分 = mu − 3·sigma" in three.output and "ordinal" not in three.output
+    two = runner.invoke(
+        app, ["tournament", "touring", "-p", "2", "-b", "random,greedy", "-n", "2", "--lang", "zh-Hant"]
+    )
+    assert two.exit_code == 0, two.output
+    assert "對戰成績：列上的電腦玩家贏過欄上電腦玩家的局數" in two.output.splitlines()
