@@ -33,6 +33,11 @@ def tr(key: str, lang: str | None = None, **args: Any) -> str:
     return translate(key, lang or env_lang(), **args)
 
 
+def game_title(name: str, lang: str) -> str:
+    """A game's title in ``lang`` ("公路旅行"), for headings; its name is for typing."""
+    return game_class(name)(None).title(lang)
+
+
 def pick_lang(lang: str | None) -> str:
     if lang is None:
         return env_lang()

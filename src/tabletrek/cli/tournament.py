@@ -12,6 +12,7 @@ from rich.table import Table
 from tabletrek.cli.common import (
     console,
     fail,
+    game_title,
     load_game,
     parse_options,
     pick_lang,
@@ -46,9 +47,9 @@ def print_result(result: TournamentResult, lang: str) -> None:
         title=tr(
             "cli.tournament.title",
             lang,
-            game=result.game,
+            game=game_title(result.game, lang),
             count=len(result.outcomes),
-            format=result.format,
+            format=tr(f"cli.tournament.formats.{result.format}", lang),
         )
     )
     for column in ("rank", "bot", "games", "wins", "win_rate", "ci", "mu", "sigma", "ordinal"):
