@@ -508,3 +508,14 @@ def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, pag
     page.wait_for_selector(".chat li:has-text('你好'), #chat li:has-text('你好')")
     line = page.locator("li:has-text('你好')").last.inner_text()
     assert "小明：你好" in line, line
+
+
+def test_changing_language_keeps_the_game_being_set_up(server: ServerProcess, page: Any) -> None:
+    # Before: picking Mexican Train for 4 and then 繁體中文 put the lobby back on the first game, for 2.
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "mexican-train")
+    page.select_option("#players", "4")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    assert page.input_value("#game") == "mexican-train"
+    assert page.input_value("#players") == "4"

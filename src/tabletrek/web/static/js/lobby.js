@@ -10,6 +10,9 @@ let games = [];
 const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
 async function start(lang) {
+  // a change of language redraws the lobby: the game and player count being set up stay chosen
+  const chosen = document.getElementById("game")?.value;
+  const count = Number(document.getElementById("players")?.value) || null;
   const info = await (await fetch("/api/games")).json();
   games = info.games;
   await loadCatalogs(lang, games.map((g) => g.domain));
@@ -25,7 +28,7 @@ async function start(lang) {
     el("h2", {}, t("web.ui.recent")),
     el("div", { id: "recent" }),
   );
-  renderForm(form, games[0].name);
+  renderForm(form, games.some((g) => g.name === chosen) ? chosen : games[0].name, count);
   renderTables();
 }
 
