@@ -216,6 +216,7 @@ def test_a_seat_nobody_named_is_called_in_the_readers_language() -> None:
     # Before: a Chinese reader saw 'P1' and 'greedy (P2)' in the seats, the log and the moves
     # ('對 greedy (P2) 打出 穿刺'), where the terminal says 玩家1 and 玩家2.
     from types import SimpleNamespace
+    from typing import cast
 
     from tabletrek.web.tables import LiveTable, shown_name
 
@@ -229,5 +230,6 @@ def test_a_seat_nobody_named_is_called_in_the_readers_language() -> None:
         SimpleNamespace(seat=2, bot="random", nickname=None),
     ]
     table = SimpleNamespace(seats=seats)
-    assert LiveTable.names(table, "zh-Hant") == ["玩家2", "P2", "random（玩家3）"]  # type: ignore[arg-type]
-    assert LiveTable.names(table) == ["玩家2", "P2", "random (P3)"]  # type: ignore[arg-type]
+    live = cast(LiveTable, table)  # names() reads only the seats
+    assert LiveTable.names(live, "zh-Hant") == ["玩家2", "P2", "random（玩家3）"]
+    assert LiveTable.names(live) == ["玩家2", "P2", "random (P3)"]

@@ -69,15 +69,10 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
 
 
 def shown_name(seat: int, bot: str | None, nickname: str | None, lang: str = DEFAULT_LANG) -> str:
-    """The name a seat is shown by: its nickname, else its bot and number, else its number.
-
-    In English ("greedy (P2)") it is the table's name for the seat: what the log, the chat and a
-    nickname's uniqueness go by. Another language's reader sees the number in words ("玩家2"),
-    as the browser (i18n.js shownNames) and the terminal say it."""
-    if nickname:
-        return nickname
+    """A seat's nickname, else its bot and number, else its number; in English ("greedy (P2)") the
+    table's own name, which the log, the chat and nicknames go by (i18n.js shownNames: the page's)."""
     own = seat_name(seat, lang)
-    return translate("web.ui.bot_seat", lang, bot=bot, seat=own) if bot else own
+    return nickname or (translate("web.ui.bot_seat", lang, bot=bot, seat=own) if bot else own)
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -161,16 +156,12 @@ class LiveTable(FollowStore, Invites):
         return bool(self.conns()) or self._watched_at >= when
 
     def names(self, lang: str = DEFAULT_LANG) -> list[str]:
-        """The seats' names; in ``lang`` where a seat has no nickname, unless that reads as another
-        seat's nickname (a player called "玩家2" beside an unnamed second seat): then in English."""
-        nicknames = {s.nickname.casefold() for s in self.seats if s.nickname}
-        out = []
-        for s in self.seats:
-            name = shown_name(s.seat, s.bot, s.nickname, lang)
-            if not s.nickname and name.casefold() in nicknames:
-                name = shown_name(s.seat, s.bot, None)
-            out.append(name)
-        return out
+        """In ``lang`` for a seat nobody named, but in English where that is another's nickname."""
+        taken = {s.nickname.casefold() for s in self.seats if s.nickname}
+        return [
+            shown_name(s.seat, s.bot, None) if not s.nickname and name.casefold() in taken else name
+            for s, name in ((s, shown_name(s.seat, s.bot, s.nickname, lang)) for s in self.seats)
+        ]
 
     def name_taken(self, seat: int, nickname: str) -> bool:
         """Whether another seat is already shown by this name (letter case aside): its nickname,
