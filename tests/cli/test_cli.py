@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +144,21 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     assert "完成旅程" in whole.output
 
 
+def test_replay_heads_each_step_with_the_move_in_the_readers_words(tmp_path: Path) -> None:
+    # Before: a Chinese replay's step was headed by the bare record text ('roll', 'discard 1').
+    runner.invoke(
+        app,
+        ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(tmp_path)],
+    )
+    [path] = list(tmp_path.glob("*.json"))
+    stepped = runner.invoke(app, ["replay", str(path), "--lang", "zh-Hant"], input="\n\n\nq\n")
+    assert stepped.exit_code == 0, stepped.output
+    titles = [line for line in stepped.output.splitlines() if line.startswith("╭")]
+    assert len(titles) == 3, stepped.output
+    described = re.compile(r"[\u4e00-\u9fff].* \((play|discard) [a-z0-9 -]+\)")
+    assert all(described.search(line) for line in titles), titles
+
+
 def test_replay_of_a_malformed_record_names_file_and_key(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"game": "touring", "players": 2, "options": {}, "seed": 1}')
@@ -162,3 +178,49 @@ def test_games_lists_touring() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "touring" in result.output and "greedy" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: the options were a fifth column, and at 100 columns the Chinese texts were cut
+    # after a few characters with '…' ('字詞包：'en'（英…'), the game titles too.
+    from tabletrek.cli.common import console
+    from tabletrek.core.registry import game_class, games
+    from tabletrek.i18n import translate
+
+    monkeypatch.setattr(console, "width", 80)
+    result = runner.invoke(app, ["games", "--lang", lang])
+    assert result.exit_code == 0
+    assert "…" not in result.output
+
+    def squeezed(text: str) -> str:
+        return "".join(ch for ch in text if not ch.isspace() and ch not in "│┃")
+
+    shown = squeezed(result.output)
+    for name in games():
+        cls = game_class(name)
+        assert squeezed(cls(None).title(lang)) in shown
+        for spec in cls.option_specs:
+            assert squeezed(f"{spec.name}{spec.default!r}{translate(spec.help, lang)}") in shown, spec.name
+
+
+def test_tournament_explains_its_ratings_at_any_table_size() -> None:
+    # Before: the note explaining mu, sigma and the ordinal came only with two players, and said
+    # 'ordinal' to a Chinese reader whose column is 保守評分; the head-to-head grid's title was
+    # wrapped to the narrow grid ('…贏過欄上電腦玩' / '家的局數').
+    three = runner.invoke(
+        app, ["tournament", "touring", "-p", "3", "-b", "random,greedy", "-n", "3", "--lang", "zh-Hant"]
+    )
+    assert three.exit_code == 0, three.output
+    assert "保守評分 = mu − 3·sigma" in " ".join(three.output.split()) and "ordinal" not in three.output
+    two = runner.invoke(
+        app, ["tournament", "touring", "-p", "2", "-b", "random,greedy", "-n", "2", "--lang", "zh-Hant"]
+    )
+    assert two.exit_code == 0, two.output
+    assert "對戰成績：列上的電腦玩家贏過欄上電腦玩家的局數" in two.output.splitlines()
+    # and its heading names the game and the format in Chinese, not 'touring：2 局，round-robin'
+    assert "公路旅行：2 局，循環賽" in two.output
+    simulated = runner.invoke(app, ["simulate", "touring", "-n", "2", "--lang", "zh-Hant"])
+    assert "公路旅行：2 局" in simulated.output, simulated.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
 import signal
 import subprocess
@@ -95,6 +96,34 @@ def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None
     assert result.exit_code == 0, result.output
     assert "Contracts open at each company's Trade space" in result.output  # market
     assert "Central Station" in result.output and "Player" in result.output  # legend, full board table
+
+
+def test_chinese_lists_use_the_enumeration_comma() -> None:
+    # Before: '你的手牌：2 鐵路員, 2 暫停' and '車廠：6 客車, 4 箱車' with an ASCII comma.
+    answers = "board\nquit\n"
+    result = runner.invoke(
+        app, ["play", "double-crossing", "--seed", "2", "--lang", "zh-Hant"], input=answers
+    )
+    assert result.exit_code == 0, result.output
+    hand = next(line for line in result.output.splitlines() if line.startswith("你的手牌："))
+    yard = next(line for line in result.output.splitlines() if line.startswith("車廠："))
+    assert "、" in hand and ", " not in hand, hand
+    assert "客車、" in yard and ", " not in yard, yard
+    english = runner.invoke(app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input=answers)
+    assert any(line.startswith("Your hand: ") and ", " in line for line in english.output.splitlines())
+
+
+def test_double_crossing_counts_its_cars_and_cards_in_english() -> None:
+    # Before: 'Your hand: 2 Railroad Crew, 2 Stop', '2 tank car', and in the market '3: 2hopper $100,000'.
+    result = runner.invoke(
+        app, ["play", "double-crossing", "--seed", "2", "--lang", "en"], input="board\nmarket\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "2 Railroad Crew cards" in out and "1 boxcar" in out and "2 hoppers" in out, out
+    assert not re.search(r"\b([2-9]|\d\d+) ?(passenger car|boxcar|hopper|tank car)(?!s)", out)
+    assert not re.search(r"\b[0-9](hopper|boxcar|tank|passenger)", out)  # a number glued to its car
+    assert not re.search(r"\b[2-9] (Railroad Crew|Villain|Engineer|Stop)(?! cards)", out)
 
 
 def test_an_unknown_language_lists_the_languages() -> None:

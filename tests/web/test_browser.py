@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,7 +44,10 @@ if not Path(CHROMIUM).exists():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("browser") / "web.sqlite3"
-    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.05).start()
+    # Every test here creates tables from one loopback address: more than the default burst of
+    # ten a client may create, which would refuse the later ones (the limit has its own tests).
+    limits = ["--limit", "create_burst=200", "--limit", "create_wide_burst=200"]
+    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.05, args=limits).start()
     yield process
     process.stop()
 
@@ -343,3 +347,206 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProcess, page: Any) -> None:
+    # Before: `tabletrek play codenames-duet --lang zh-Hant` dealt Chinese words, but the browser
+    # lobby in 繁體中文 still preselected the English word pack.
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "codenames-duet")
+    assert json.loads(page.input_value("#opt_word_pack")) == "zh-Hant"
+    page.select_option("#lang", "en")
+    page.wait_for_selector("h1:has-text('New table')")
+    page.select_option("#game", "codenames-duet")
+    assert json.loads(page.input_value("#opt_word_pack")) == "en"
+
+
+def test_touring_tooltips_read_as_chinese_sentences(server: ServerProcess, page: Any) -> None:
+    # Before: '汽油耗盡(Out of Gasoline): 延遲卡：…對手上。 以汽油解除…' with an ASCII colon and a
+    # space between the two Chinese sentences; the mileage piles' '30哩(30 Miles): 0 / 2. 每種…'.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.click("#create-table")
+    page.wait_for_selector("#hand .hand-card")
+    tips = [page.get_attribute(sel, "data-tip") for sel in ("#hand .hand-card", ".miles-pile")]
+    for tip in tips:
+        assert tip and "：" in tip and ": " not in tip and "。 " not in tip and ". " not in tip, tip
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#hand .hand-card")
+    english = page.get_attribute("#hand .hand-card", "data-tip")
+    assert english and ": " in english, english
+
+
+@pytest.mark.parametrize(
+    ("game", "summary"),
+    [
+        ("mexican-train", ".mt-summary"),
+        ("codenames-duet", ".cd-counters"),
+        ("double-crossing", "p.muted:has(.wagon-count)"),
+    ],
+)
+def test_a_status_line_keeps_a_space_around_its_separators(
+    server: ServerProcess, page: Any, game: str, summary: str
+) -> None:
+    # Before: '第 1/13 局 · 車站 12 ·牌堆 31 張', '已找到特務：0/15 ·計時標記', '銀行：$13,450,000· 卡牌':
+    # htm drops the whitespace of a line break, and the separators sat at line ends.
+    if game not in games_in_lobby(server):
+        pytest.skip(f"{game} does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#game", game)
+    page.click("#create-table")
+    page.wait_for_selector(summary)
+    text = page.locator(summary).first.inner_text()
+    assert "·" in text and not re.search(r"\S·|·\S", text), text
+
+
+def test_codenames_in_the_browser_speaks_of_clicks_not_typed_commands(
+    server: ServerProcess, page: Any
+) -> None:
+    # Before: the browser's phase line said "輸入 'clue <字詞> <數字>'" (the terminal's syntax) above
+    # a clue form, and a card's tooltip read '鳳凰: 你任務卡上的路人' with an ASCII colon.
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "codenames-duet")
+    page.click("#create-table")
+    page.wait_for_selector("#clue-word")
+    phase = page.locator(".cd-phase").inner_text()
+    assert "線索" in phase and "clue" not in phase and "<" not in phase, phase
+    tips = [page.get_attribute(f"#grid .cd-card >> nth={i}", "data-tip") for i in range(25)]
+    described = [tip for tip in tips if tip and "：" in tip]
+    assert described and not any(": " in tip for tip in tips if tip), tips
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_touring_card_names_stay_on_their_cards(server: ServerProcess, page: Any, lang: str) -> None:
+    # Before: '解除限速卡(Country)' and '汽油耗盡(Out of Gasoline)' ran past both edges of the card
+    # ('限速卡(Countr'), at a phone's width as on a desktop. Seed 3 deals Country and Hauled In.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", lang)
+    page.wait_for_selector("h1:has-text('開新桌')" if lang == "zh-Hant" else "h1:has-text('New table')")
+    page.select_option("#game", "touring")
+    page.click("#advanced summary")
+    page.fill("#seed", "3")
+    assert page.input_value("#seed") == "3" and page.input_value("#game") == "touring"
+    page.click("#create-table")
+    page.wait_for_selector("#hand .hand-card[data-card='country']")
+    widths = page.evaluate(
+        """() => [...document.querySelectorAll("#hand svg.tt-card text")]
+            .filter((t) => t.textContent.length > 3).map((t) => [t.textContent, t.getBBox().width])"""
+    )
+    assert any("Country" in text for text, _ in widths), widths
+    assert all(width <= 56 for _, width in widths), widths
+
+
+@pytest.mark.parametrize("game", ["touring", "double-crossing", "mexican-train", "codenames-duet"])
+def test_chinese_tooltips_and_labels_take_full_width_punctuation(
+    server: ServerProcess, page: Any, game: str
+) -> None:
+    # Before: Double Crossing's spaces read '7: 交易. 交易：用車輛換…', its contracts '草原石油第1號: 在…',
+    # Touring's piles '棄牌堆: 汽油(Gasoline) (3)' and seat line 'P1: 6 張': an English colon and
+    # full stop inside Chinese sentences.
+    if game not in games_in_lobby(server):
+        pytest.skip(f"{game} does not load in this tree")
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", game)
+    page.click("#create-table")
+    page.wait_for_selector("body[data-seq]")
+    if game == "double-crossing":
+        page.wait_for_selector(".dc-board-box [data-tip]")  # the track is drawn once its data file arrives
+    texts = page.evaluate(
+        """() => [...document.querySelectorAll("#main :is([data-tip], [aria-label], small, title)")]
+            .flatMap((e) => [e.getAttribute("data-tip"), e.getAttribute("aria-label"),
+                             ["SMALL", "title"].includes(e.tagName) ? e.textContent : null])
+            .filter((s) => s && /[\\u4e00-\\u9fff]/.test(s))"""
+    )
+    assert texts, game
+    wrong = [s for s in texts if re.search(r"[\u4e00-\u9fff)）][:.] ", s)]
+    assert wrong == [], wrong[:5]
+
+
+def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: Any) -> None:
+    # Before: the Chinese page said '你是P1', 'greedy (P2) 抽了 1 張牌' and '對 greedy (P2) 打出 …'.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.click("#create-table")
+    page.wait_for_selector("#seats li")
+    seats = page.locator("#seats").inner_text()
+    assert "玩家1" in seats and "greedy（玩家2）" in seats and "P2" not in seats, seats
+    assert "你是玩家1" in page.locator("h1").inner_text()
+    play_one(page, "touring")
+    page.wait_for_selector("#log li")
+    assert "P2" not in page.locator("#log").inner_text()
+    moves = page.locator("#moves").inner_text() if page.locator("#moves").count() else ""
+    assert "(P2)" not in moves, moves
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#seats li:has-text('greedy (P2)')")
+
+
+def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:
+    # Before: on a phone a seat read '玩家2 [電腦：深思…] 強' and '度 [一般]' on the next line.
+    page.set_viewport_size({"width": 375, "height": 812})  # an iPhone mini/SE width
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "bot:ismcts")
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll(".seats .level-box")].filter((e) => e.offsetParent)
+            .map((e) => e.getClientRects().length)"""
+    )
+    assert lines and all(n == 1 for n in lines), lines
+    nowrap = page.evaluate("() => getComputedStyle(document.querySelector('.seats .level-box')).whiteSpace")
+    assert nowrap == "nowrap"  # at any width, not only this one
+
+
+def test_the_lobby_offers_a_strength_only_for_the_search_bot(server: ServerProcess, page: Any) -> None:
+    # Before: every seat showed 'Strength [normal]', a person's and a greedy bot's too, though only
+    # the search bot has levels (the label's display rule overrode the hidden attribute).
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "bot:greedy")
+    assert not page.locator(".seats .level-box").first.is_visible()  # seat 1: a person
+    assert not page.locator(".seats .level-box").nth(1).is_visible()
+    page.select_option("select[name=seat1]", "bot:ismcts")
+    assert page.locator(".seats .level-box").nth(1).is_visible()
+
+
+def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, page: Any) -> None:
+    # Before: '小明: 你好' in the table chat, and 'Bob: [link]' among the invites.
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    page.fill("#nick", "小明")
+    page.select_option("#game", "touring")
+    page.select_option("select[name=seat1]", "human")
+    page.click("#create-table")
+    page.wait_for_selector("#chat-text")
+    page.fill("#chat-text", "你好")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".chat li:has-text('你好'), #chat li:has-text('你好')")
+    line = page.locator("li:has-text('你好')").last.inner_text()
+    assert "小明：你好" in line, line
+
+
+def test_changing_language_keeps_the_game_being_set_up(server: ServerProcess, page: Any) -> None:
+    # Before: picking Mexican Train for 4 and then 繁體中文 put the lobby back on the first game, for 2.
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "mexican-train")
+    page.select_option("#players", "4")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_selector("h1:has-text('開新桌')")
+    assert page.input_value("#game") == "mexican-train"
+    assert page.input_value("#players") == "4"

@@ -210,3 +210,26 @@ def test_a_table_says_whether_its_game_has_its_own_page_module(client: TestClien
     assert ui == {"module": "/ui/touring/page.js", "style": "/ui/touring/style.css"}
     assert has_own_ui("touring") and has_own_ui("double-crossing")
     assert not has_own_ui("a-fifth-game")  # served by the generic page module
+
+
+def test_a_seat_nobody_named_is_called_in_the_readers_language() -> None:
+    # Before: a Chinese reader saw 'P1' and 'greedy (P2)' in the seats, the log and the moves
+    # ('對 greedy (P2) 打出 穿刺'), where the terminal says 玩家1 and 玩家2.
+    from types import SimpleNamespace
+    from typing import cast
+
+    from tabletrek.web.tables import LiveTable, shown_name
+
+    assert shown_name(1, "greedy", None) == "greedy (P2)"  # the table's own (English) name is unchanged
+    assert shown_name(1, "greedy", None, "zh-Hant") == "greedy（玩家2）"
+    assert shown_name(0, None, None, "zh-Hant") == "玩家1"
+    assert shown_name(0, None, "小明", "zh-Hant") == "小明"
+    seats = [
+        SimpleNamespace(seat=0, bot=None, nickname="玩家2"),  # a nickname that is another seat's Chinese name
+        SimpleNamespace(seat=1, bot=None, nickname=None),
+        SimpleNamespace(seat=2, bot="random", nickname=None),
+    ]
+    table = SimpleNamespace(seats=seats)
+    live = cast(LiveTable, table)  # names() reads only the seats
+    assert LiveTable.names(live, "zh-Hant") == ["玩家2", "P2", "random（玩家3）"]
+    assert LiveTable.names(live) == ["玩家2", "P2", "random (P3)"]

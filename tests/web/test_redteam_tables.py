@@ -364,11 +364,10 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             return self.bot.act(state)
 
     monkeypatch.setattr(tables.LiveTable, "_bot", lambda self, seat: Watched(made(self, seat)))
-    monkeypatch.setattr(tables, "SLOW_BOTS", set())  # a fresh server: no kind timed yet
-    monkeypatch.setattr(tables, "FAST_BOTS", set())
 
     def watch_four_moves(bot: dict[str, object], database: str) -> None:
-        """A fresh server, a table of two such bots, watched until four moves are made."""
+        """A fresh server (its scheduler has timed no kind yet), a table of two such bots, watched
+        until four moves are made."""
         with TestClient(create_app(f"sqlite:///{tmp_path / database}", bot_delay=0)) as client:
             created = client.post(
                 "/api/tables", json={"game": "touring", "players": 2, "seats": [bot, bot]}

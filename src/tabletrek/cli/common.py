@@ -7,10 +7,12 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.errors import message_in
 from tabletrek.core.game import Game
+from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.registry import game_class, load
 from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
@@ -18,8 +20,22 @@ from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_n
 console = Console(highlight=False)
 
 
+class RulesMarkdown(Markdown):
+    """A rules page for the terminal, parsed as the browser parses it (tabletrek.core.markdown):
+    rich's own parser would put a space at every wrapped line of a Chinese paragraph."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__(markup)
+        self.parsed = rules_parser().parse(markup)
+
+
 def tr(key: str, lang: str | None = None, **args: Any) -> str:
     return translate(key, lang or env_lang(), **args)
+
+
+def game_title(name: str, lang: str) -> str:
+    """A game's title in ``lang`` ("公路旅行"), for headings; its name is for typing."""
+    return game_class(name)(None).title(lang)
 
 
 def pick_lang(lang: str | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -12,24 +13,38 @@ from tabletrek.core.registry import game_class, games
 from tabletrek.i18n import translate
 
 
+def player_counts(counts: Sequence[int]) -> str:
+    """'2–8' for an unbroken run of counts, else the counts one by one."""
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
 def games_cmd(
     lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
 ) -> None:
     language = pick_lang(lang)
+    # The games in one short table, then each game's options in a table of their own: squeezed
+    # into a fifth column, the option texts were cut short with '…' (in Chinese, after a few
+    # characters) at any terminal width.
     table = Table(title=tr("cli.games.title", language))
-    for column in ("name", "title", "players", "bots", "options"):
-        table.add_column(tr(f"cli.games.col.{column}", language))
+    for column in ("name", "title", "players", "bots"):
+        table.add_column(tr(f"cli.games.col.{column}", language), overflow="fold")
     for name in games():
         cls = game_class(name)
         game = cls(None)
-        options = "\n".join(
-            f"{spec.name} = {spec.default!r}: {translate(spec.help, language)}" for spec in cls.option_specs
-        )
-        table.add_row(
-            name,
-            game.title(language),
-            ", ".join(map(str, cls.player_counts)),
-            ", ".join(game.bots()),
-            options,
-        )
+        table.add_row(name, game.title(language), player_counts(cls.player_counts), ", ".join(game.bots()))
     console.print(table)
+    for name in games():
+        cls = game_class(name)
+        if not cls.option_specs:
+            continue
+        title = tr("cli.games.options_title", language, game=cls(None).title(language), name=name)
+        options = Table(title=title)
+        options.add_column(tr("cli.games.col.option", language), no_wrap=True)
+        options.add_column(tr("cli.games.col.default", language), overflow="fold")
+        options.add_column(tr("cli.games.col.meaning", language), overflow="fold", ratio=1)
+        for spec in cls.option_specs:
+            options.add_row(spec.name, repr(spec.default), translate(spec.help, language))
+        console.print(options)

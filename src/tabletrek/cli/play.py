@@ -9,13 +9,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import RenderableType
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
 from tabletrek.cli.common import (
+    RulesMarkdown,
     console,
     default_names,
     fail,
@@ -165,7 +165,7 @@ class TerminalTable:
                 console.print(Panel(tr("cli.play.help_text", self.lang), expand=False))
                 continue
             if word == "rules":
-                console.print(Markdown(self.game.rules_markdown(self.lang)))
+                console.print(RulesMarkdown(self.game.rules_markdown(self.lang)))
                 continue
             if word == "log":
                 console.print("\n".join(self.log_lines(seat, None)))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
@@ -44,6 +45,19 @@ def replay_cmd(
     ui = game.terminal()
     index = 0
 
+    def titled(i: int, text: str) -> str:
+        """The move in the reader's words with its text, as the play menu shows it: a bare 'roll'
+        headed a Chinese replay's step. The public view of the state before it describes it; a
+        move no list holds (a typed clue) or a game that cannot describe it keeps its text."""
+        before = frames[i - 1][0]
+        action = next((a for a in before.legal_actions() if a.text == text), None)
+        if action is None:
+            return text
+        try:
+            return f"{ui.describe(action, before.public_view(), language, names)} ({text})"
+        except Exception:  # a game's describe is presentation only; the record's text still stands
+            return text
+
     def show(i: int) -> None:
         state, text, events = frames[i]
         console.print(Rule(tr("cli.replay.step", language, step=i, total=len(frames) - 1)))
@@ -57,7 +71,7 @@ def replay_cmd(
             console.print(ui.render(state.view(viewer), language, names))
         if text is not None:
             lines = [event.render(viewer, language, names) for event in events]
-            console.print(Panel("\n".join(lines), title=text, expand=False))
+            console.print(Panel("\n".join(lines), title=escape(titled(i, text)), expand=False))
 
     if not step:
         for _state, _text, events in frames:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markdown import Markdown
 
-from tabletrek.cli.common import console, load_game, pick_lang, tr
+from tabletrek.cli.common import RulesMarkdown, console, load_game, pick_lang, tr
 
 
 def rules_cmd(
@@ -20,4 +19,4 @@ def rules_cmd(
     if raw:
         typer.echo(text)
     else:
-        console.print(Markdown(text))
+        console.print(RulesMarkdown(text))

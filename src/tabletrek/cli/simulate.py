@@ -12,6 +12,7 @@ from rich.table import Table
 from tabletrek.cli.common import (
     console,
     fail,
+    game_title,
     load_game,
     parse_options,
     pick_lang,
@@ -29,7 +30,8 @@ def pct(value: float) -> str:
 
 
 def print_summary(summary: Summary, lang: str) -> None:
-    bots = Table(title=tr("cli.sim.bots_title", lang, count=summary.games, game=summary.game))
+    title = tr("cli.sim.bots_title", lang, count=summary.games, game=game_title(summary.game, lang))
+    bots = Table(title=title)
     for column in ("bot", "seats", "wins", "win_rate", "ci", "draws", "score"):
         bots.add_column(tr(f"cli.sim.col.{column}", lang), justify="left" if column == "bot" else "right")
     for b in summary.bots:

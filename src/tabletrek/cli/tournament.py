@@ -12,6 +12,7 @@ from rich.table import Table
 from tabletrek.cli.common import (
     console,
     fail,
+    game_title,
     load_game,
     parse_options,
     pick_lang,
@@ -46,9 +47,9 @@ def print_result(result: TournamentResult, lang: str) -> None:
         title=tr(
             "cli.tournament.title",
             lang,
-            game=result.game,
+            game=game_title(result.game, lang),
             count=len(result.outcomes),
-            format=result.format,
+            format=tr(f"cli.tournament.formats.{result.format}", lang),
         )
     )
     for column in ("rank", "bot", "games", "wins", "win_rate", "ci", "mu", "sigma", "ordinal"):
@@ -69,8 +70,13 @@ def print_result(result: TournamentResult, lang: str) -> None:
             f"{s.rating.ordinal:.2f}",
         )
     console.print(table)
+    # The note explains the table above, at any number of players (it came only after the
+    # two-player grid); the grid's title is a line of its own, since a table's title wraps at the
+    # table's width and a narrow grid broke it mid-word.
+    console.print(tr("cli.tournament.ratings_note", lang))
     if result.players == 2:
-        grid = Table(title=tr("cli.tournament.h2h_title", lang))
+        console.print(tr("cli.tournament.h2h_title", lang))
+        grid = Table()
         grid.add_column("")
         for bot in result.bots:
             grid.add_column(bot, justify="right")
@@ -81,7 +87,6 @@ def print_result(result: TournamentResult, lang: str) -> None:
                 cells.append(f"{wins}/{games} ({pct(wins / games)})" if games else "—")
             grid.add_row(a, *cells)
         console.print(grid)
-        console.print(tr("cli.tournament.h2h_note", lang))
 
 
 def tournament_cmd(

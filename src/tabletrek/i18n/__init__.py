@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -121,6 +121,11 @@ def translate(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
     if template is None:
         return key
     return template.format(**args) if args else template
+
+
+def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
+    """Items of a list in running text: "1 Box, 1 Hopper"; in Chinese "1 箱車、1 斗車"."""
+    return translate("core.list_separator", lang).join(items)
 
 
 def seat_name(seat: int, lang: str = DEFAULT_LANG) -> str:

@@ -49,6 +49,10 @@ def share_the_interpreter() -> None:
     sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
 
 
+SLOW_BOT = 0.01
+"""Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
+
+
 class BotScheduler:
     """Runs bot moves: ``slots`` worker threads at most, handed out in turn by owner.
 
@@ -73,6 +77,21 @@ class BotScheduler:
         plays), oldest first; the dict's order is the turn order."""
         self.granted: list[str] = []
         """The owners slots were given to, in order (the last ``HISTORY``): what the tests read."""
+        self.slow: set[tuple[str, str]] = set()
+        """(game, bot) kinds seen thinking longer than SLOW_BOT: at every table, from then on."""
+        self.fast: set[tuple[str, str]] = set()
+        """(game, bot) kinds whose first move, timed in a thread, took under SLOW_BOT."""
+
+    def quick(self, kind: tuple[str, str], search: bool) -> bool:
+        """Whether a move of ``kind`` runs on the event loop: timed quick, never seen slow, no search."""
+        return kind in self.fast and kind not in self.slow and not search
+
+    def timed(self, kind: tuple[str, str], seconds: float, search: bool, quick: bool) -> None:
+        """Learn from a move of ``kind`` that took ``seconds`` (run on the loop when ``quick``)."""
+        if seconds > SLOW_BOT:
+            self.slow.add(kind)
+        elif not search and not quick and kind not in self.slow:
+            self.fast.add(kind)
 
     @property
     def waiting(self) -> int:

@@ -11,12 +11,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from markdown_it import MarkdownIt
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from tabletrek.core.game import Game
+from tabletrek.core.markdown import rules_parser
 from tabletrek.core.registry import game_class, games, load, spec
 from tabletrek.i18n import LANGS, catalog_json, normalize_lang
 from tabletrek.web.errors import WebError
@@ -72,6 +72,9 @@ def game_info(name: str, game: Game) -> dict[str, Any]:
             }
             for o in game.option_specs
         ],
+        # Defaults that follow the reader's language (Codenames' word pack), as the terminal's
+        # --lang gives them: a Chinese lobby offered English words by default.
+        "lang_defaults": {lang: type(game).options_for_lang(lang) for lang in LANGS},
     }
 
 
@@ -136,7 +139,7 @@ async def api_rules(request: Request) -> Response:
         text = load(name).rules_markdown(lang)
     except FileNotFoundError:
         return error_response(WebError("web.error.no_rules", game=name), 404)
-    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    html = rules_parser().render(text)
     return JSONResponse({"game": name, "lang": lang, "html": html})
 
 

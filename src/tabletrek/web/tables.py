@@ -27,7 +27,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
-from tabletrek.i18n import seat_name
+from tabletrek.i18n import DEFAULT_LANG, seat_name, translate
 from tabletrek.web.botsched import BotScheduler, searches, server_budget, timed
 from tabletrek.web.conns import Conn, SeatInfo
 from tabletrek.web.errors import WebError
@@ -44,12 +44,6 @@ log = logging.getLogger("tabletrek.web")
 
 YIELD_BOTS_FOR = 5.0
 """Seconds of quiet from the other process after which this one moves the table's bots again."""
-SLOW_BOT = 0.01
-"""Seconds of thinking after which a bot moves in a worker thread, not on the event loop."""
-SLOW_BOTS: set[tuple[str, str]] = set()
-"""(game, bot) pairs seen thinking longer than SLOW_BOT."""
-FAST_BOTS: set[tuple[str, str]] = set()
-"""(game, bot) pairs whose first move, timed in a thread, took under SLOW_BOT: they move on the loop."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -61,9 +55,11 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
     return load_recorded(name, players, json.loads(options), rules)
 
 
-def shown_name(seat: int, bot: str | None, nickname: str | None) -> str:
-    """The name a seat is shown by: its nickname, else its bot and number, else its number."""
-    return nickname or (f"{bot} ({seat_name(seat)})" if bot else seat_name(seat))
+def shown_name(seat: int, bot: str | None, nickname: str | None, lang: str = DEFAULT_LANG) -> str:
+    """A seat's nickname, else its bot and number, else its number; in English ("greedy (P2)") the
+    table's own name, which the log, the chat and nicknames go by (i18n.js shownNames: the page's)."""
+    own = seat_name(seat, lang)
+    return nickname or (translate("web.ui.bot_seat", lang, bot=bot, seat=own) if bot else own)
 
 
 def takeover_bot_name(game: Game) -> str:
@@ -157,8 +153,13 @@ class LiveTable(FollowStore, Invites):
     def watched_since(self, when: float) -> bool:
         return bool(self.conns()) or self._watched_at >= when
 
-    def names(self) -> list[str]:
-        return [shown_name(s.seat, s.bot, s.nickname) for s in self.seats]
+    def names(self, lang: str = DEFAULT_LANG) -> list[str]:
+        """In ``lang`` for a seat nobody named, but in English where that is another's nickname."""
+        taken = {s.nickname.casefold() for s in self.seats if s.nickname}
+        return [
+            shown_name(s.seat, s.bot, None) if not s.nickname and name.casefold() in taken else name
+            for s, name in ((s, shown_name(s.seat, s.bot, s.nickname, lang)) for s in self.seats)
+        ]
 
     def name_taken(self, seat: int, nickname: str) -> bool:
         """Whether another seat is already shown by this name (letter case aside): its nickname,
@@ -259,7 +260,7 @@ class LiveTable(FollowStore, Invites):
         actions = self.state.legal_actions()
         try:
             ui = self.game.terminal()
-            names = self.names()
+            names = self.names(lang)
             return [{"text": a.text, "label": ui.describe(a, view, lang, names)} for a in actions]
         except Exception:  # a game's describe is presentation only; never let it block play
             return [{"text": a.text, "label": a.text} for a in actions]
@@ -524,15 +525,12 @@ class LiveTable(FollowStore, Invites):
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
             search = searches(kind[1])
-            quick = kind in FAST_BOTS and kind not in SLOW_BOTS and not search
+            quick = self.bots.quick(kind, search)
             # nobody plays here, someone only watches: it may not take people's tables' last slot
             alone = not any(info.conns for info in self.seats if info.kind == "human")
             run = self.bots.run
             action, seconds = await run(self.owner, timed, bot.act, self.state, inline=quick, alone=alone)
-            if seconds > SLOW_BOT:
-                SLOW_BOTS.add(kind)  # at every table of this game, from now on
-            elif not search and not quick and kind not in SLOW_BOTS:
-                FAST_BOTS.add(kind)
+            self.bots.timed(kind, seconds, search, quick)
             return action
         except Exception:
             # a broken bot must not stall the table: log it and make a random legal move instead

@@ -36,6 +36,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
+from tabletrek.i18n import join_list
 from tabletrek.paths import records_dir, user_data_dir
 
 GAME = "codenames-duet"
@@ -95,7 +96,7 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
             str(city.mistakes),
             f"[{STATUS_STYLE[status]}]{_t('status.' + status, lang)}[/]",
             record,
-            ", ".join(city_name(c, lang) for c in city.links),
+            join_list((city_name(c, lang) for c in city.links), lang),
         )
     table.caption = _t("map_caption", lang)
     return table
@@ -125,7 +126,7 @@ def play_cmd(
     city_id = _city(mmap, city, language)
     progress = _progress(profile, language)
     if city_id not in progress.available(mmap):
-        opened = ", ".join(city_name(c, language) for c in progress.available(mmap))
+        opened = join_list((city_name(c, language) for c in progress.available(mmap)), language)
         raise fail(_t("error.locked", language, city=city_name(city_id, language), open=opened))
     options = parse_options(option)
     for fixed in ("tokens", "mistakes"):
@@ -184,7 +185,7 @@ def _report(mmap: MissionMap, progress: Progress, city: str, won: bool, before: 
     console.print(_t(f"result.{key}", lang, city=city_name(city, lang)))
     opened = [c for c in progress.available(mmap) if c not in before]
     if opened:
-        console.print(_t("opened", lang, cities=", ".join(city_name(c, lang) for c in opened)))
+        console.print(_t("opened", lang, cities=join_list((city_name(c, lang) for c in opened), lang)))
 
 
 @app.command("record", help=tr("codenames_duet.campaign.record_help"))
@@ -204,7 +205,7 @@ def record_cmd(
         raise fail(_t("error.outcome", language, outcome=outcome))
     progress = _progress(profile, language)
     if city_id not in progress.available(mmap):
-        opened = ", ".join(city_name(c, language) for c in progress.available(mmap))
+        opened = join_list((city_name(c, language) for c in progress.available(mmap)), language)
         raise fail(_t("error.locked", language, city=city_name(city_id, language), open=opened))
     if not 0 <= tokens_left <= mmap.cities[city_id].turns:
         raise fail(_t("error.tokens_left", language, turns=mmap.cities[city_id].turns))

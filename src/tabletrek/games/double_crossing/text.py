@@ -36,7 +36,7 @@ from tabletrek.games.double_crossing.moves import (
     VILLAIN,
 )
 from tabletrek.games.double_crossing.text_compact import TOKEN_STYLE, compact, money
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import join_list, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.game import DoubleCrossing
@@ -126,7 +126,7 @@ class DoubleCrossingTextUI:
             lines += [upper, lower]
         start = [s + 1 for s, p in enumerate(view["positions"]) if p < 0]
         if start:
-            lines.append(Text(_t(lang)("ui.at_start", seats=", ".join(map(str, start))), style="dim"))
+            lines.append(Text(_t(lang)("ui.at_start", seats=join_list(map(str, start), lang)), style="dim"))
         return lines
 
     def players(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
@@ -138,7 +138,10 @@ class DoubleCrossingTextUI:
             name = Text(self._name(seat, names, lang), style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
             if view["to_act"] == seat:
                 name.append(" ◀", style="bold magenta")
-            cars = ", ".join(f"{n} {t(f'car.{slug}')}" for slug, n in view["cars"][seat].items() if n) or "-"
+            cars = (
+                join_list((t(f"cars.{slug}", count=n) for slug, n in view["cars"][seat].items() if n), lang)
+                or "-"
+            )
             contracts = view["contracts"][seat]
             pos = view["positions"][seat]
             where = t("ui.start") if pos < 0 else f"{pos} {t('space.' + self.game.content.spaces[pos].kind)}"
@@ -146,7 +149,7 @@ class DoubleCrossingTextUI:
                 name,
                 money(view["cash"][seat]),
                 cars,
-                f"{len(contracts)}: " + ", ".join(t(f"contract.{k}") for k in contracts)
+                f"{len(contracts)}: " + join_list((t(f"contract.{k}") for k in contracts), lang)
                 if contracts
                 else "0",
                 str(view["hand_counts"][seat]),
@@ -164,13 +167,16 @@ class DoubleCrossingTextUI:
         for ci, slug in enumerate(c.companies):
             space = next(i for i, s in enumerate(c.spaces) if s.kind == "trade" and s.company == ci)
             offers = [
-                f"{k.slug.rsplit('-', 1)[1]}: "
-                + "+".join(f"{n}{t(f'car.{CAR_SLUGS[car]}')}" for car, n in enumerate(k.cars) if n)
-                + f" {money(k.price)}"
+                t(
+                    "ui.offer",
+                    n=k.slug.rsplit("-", 1)[1],
+                    cars="+".join(t(f"cars.{CAR_SLUGS[car]}", count=n) for car, n in enumerate(k.cars) if n),
+                    price=money(k.price),
+                )
                 for k in c.contracts
                 if k.company == ci and k.slug in open_
             ]
-            grid.add_row(t(f"company.{slug}"), str(space), "; ".join(offers) or "-")
+            grid.add_row(t(f"company.{slug}"), str(space), t("ui.offer_separator").join(offers) or "-")
         return grid
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
@@ -180,11 +186,13 @@ class DoubleCrossingTextUI:
             self.players(view, lang, names),
             self.market(view, lang),
         ]
-        yard = ", ".join(f"{n} {t(f'car.{slug}')}" for slug, n in view["yard"].items())
+        yard = join_list((t(f"cars.{slug}", count=n) for slug, n in view["yard"].items()), lang)
         parts.append(Text(t("ui.yard", cars=yard, depot=money(view["depot"]), bank=money(view["bank"]))))
         parts.append(Text(t("ui.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))))
         if view["hand"] is not None:
-            hand = ", ".join(f"{n} {t(f'card.{slug}')}" for slug, n in view["hand"].items() if n) or "-"
+            hand = (
+                join_list((t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n), lang) or "-"
+            )
             parts.append(Text(t("ui.hand", cards=hand), style="bold"))
         pending = view["pending"]
         if pending is not None:
@@ -211,7 +219,7 @@ class DoubleCrossingTextUI:
 
         def contract(k: int) -> str:
             info = c.contracts[k]
-            cars = "+".join(f"{n} {t(f'car.{CAR_SLUGS[car]}')}" for car, n in enumerate(info.cars) if n)
+            cars = "+".join(t(f"cars.{CAR_SLUGS[car]}", count=n) for car, n in enumerate(info.cars) if n)
             return t("ui.contract", name=t(f"contract.{info.slug}"), cars=cars, price=money(info.price))
 
         simple = {PASS: "pass", REACT: "stop", BUY_CARDS: "buy_cards", DONE: "done", DECLINE: "decline"}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import join_list, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.text import DoubleCrossingTextUI
@@ -110,7 +110,7 @@ def compact(
         )
         lines.append(line)
     if view["hand"] is not None:
-        hand = ", ".join(f"{n} {t(f'card.{slug}')}" for slug, n in view["hand"].items() if n) or "-"
+        hand = join_list((t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n), lang) or "-"
         lines.append(Text(t("ui.hand", cards=hand), style="bold"))
     pending = view["pending"]
     if pending is not None:

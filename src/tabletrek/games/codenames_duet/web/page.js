@@ -22,13 +22,12 @@ export function Board(ctx) {
   for (const move of ctx.legal) if (move.text.startsWith("guess ")) guessable.set(move.text.slice(6), move);
   const mySide = view.side;
   const partner = mySide === null || mySide === undefined ? null : 1 - mySide;
+  // htm drops whitespace that holds a line break, so separators are written ${" · "} on one line
   return html`
     <p class="cd-counters">
-      <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span> ·
-      <span id="timer-tokens" data-tip=${t("codenames_duet.piece.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
+      <span id="agents-found">${t("codenames_duet.ui.agents", { found: view.agents_found, total: view.agents_total })}</span>${" · "}<span id="timer-tokens" data-tip=${t("codenames_duet.piece.timer")} tabindex="0">${t("codenames_duet.ui.tokens", { tokens: view.tokens, start: view.tokens_start })}
         <span class="timer-row" aria-hidden="true">${Array.from({ length: view.tokens_start }, (_, i) => html`<span class=${i < view.tokens ? "tt on" : "tt"}></span>`)}</span>
-      </span> ·
-      ${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
+      </span>${" · "}${t("codenames_duet.ui.mistakes", { used: view.mistakes, allowed: view.mistakes_allowed ?? "∞" })}
     </p>
     <p class="cd-phase">${phaseText(ctx)}</p>
     <div class="cd-grid" id="grid">
@@ -62,7 +61,7 @@ export function Board(ctx) {
         const move = guessable.get(word);
         if (move) classes.push("guessable");
         return html`<button key=${i} class=${classes.join(" ")} data-word=${word} data-index=${i} disabled=${!move} aria-disabled=${move ? null : "true"}
-            data-tip=${`${word}${says.length ? ": " + says.join(" · ") : ""}`} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
+            data-tip=${says.length ? t("codenames_duet.page.word_tip", { word, about: says.join(" · ") }) : word} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
           ${kind ? ICON[kind] : null}
           <span class="word">${word}</span>
           ${tokens.length ? html`<span class="marks">${tokens}</span>` : null}
@@ -82,8 +81,8 @@ function phaseText(ctx) {
   const { view, t } = ctx;
   if (view.over) return t("codenames_duet.ui.over");
   const player = ctx.names[view.to_act] ?? "";
-  if (view.phase === "clue") return t("codenames_duet.ui.phase_clue", { player });
-  if (view.phase === "guess" && view.clue) return t("codenames_duet.ui.phase_guess", { word: view.clue.word, number: view.clue.number, player });
+  if (view.phase === "clue") return t("codenames_duet.page.phase_clue", { player });
+  if (view.phase === "guess" && view.clue) return t("codenames_duet.page.phase_guess", { word: view.clue.word, number: view.clue.number, player });
   return t("codenames_duet.ui.phase_sudden", { player });
 }
 

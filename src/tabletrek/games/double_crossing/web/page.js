@@ -143,7 +143,7 @@ function Track({ ctx, spaces }) {
       ${spaces.map((space, i) => {
         const [cx, cy] = cell(i, count);
         const moves = bySpace.get(i) || [];
-        const tip = `${i}: ${spaceName(t, space)}. ${t(`double_crossing.piece.space.${space.kind}`)}`;
+        const tip = t("double_crossing.page.space_tip", { n: i, name: spaceName(t, space), about: t(`double_crossing.piece.space.${space.kind}`) });
         const station = space.kind === "central" || space.kind === "corner";
         const act = moves.length ? () => choose(ctx, `space-${i}`, moves) : null;
         return html`<g key=${i} data-space=${i} class=${moves.length ? "space target" : "space"} data-tip=${tip}
@@ -160,7 +160,7 @@ function Track({ ctx, spaces }) {
       <text x=${mid} y=${mid - 2} font-size="2.8" text-anchor="middle" fill=${seatColor(view.turn_seat)}>${t("double_crossing.page.dc_turn_of", { player: ctx.names[view.turn_seat] ?? "" })}</text>
       ${waiting.length ? html`<text x=${mid} y=${mid + 4} font-size="2.2" text-anchor="middle">${t("double_crossing.ui.start")}</text>` : null}
       ${waiting.map((seat, n) => html`<g key=${`wait-${seat}`} class="token" data-seat=${seat} transform=${`translate(${mid - (waiting.length - 1) * 2.5 + n * 5} ${mid + 8})`}>
-        <title>${`${ctx.names[seat]}: ${t("double_crossing.ui.start")}`}</title>
+        <title>${t("web.ui.labelled", { label: ctx.names[seat], text: t("double_crossing.ui.start") })}</title>
         <path d="M-1.6 1.2v-2.4h2.2l1 1v1.4z" fill=${seatColor(seat)} stroke="#000" stroke-width="0.25"/>
       </g>`)}
     </svg>
@@ -184,7 +184,7 @@ export function ContractCard({ ctx, id, cls = "" }) {
   const { t } = ctx;
   const info = (ctx.view.contract_info || []).find((c) => c.id === id);
   const name = t(`double_crossing.contract.${id}`);
-  return html`<div class=${`contract-card ${cls}`} data-contract=${id} data-tip=${`${name}: ${t("double_crossing.piece.contract")}`} tabindex="0">
+  return html`<div class=${`contract-card ${cls}`} data-contract=${id} data-tip=${t("web.ui.labelled", { label: name, text: t("double_crossing.piece.contract") })} tabindex="0">
     <strong>${name}</strong>
     ${info ? html`<span class="wagons">${CARS.filter((c) => info.cars[c]).map((c) => html`<span class="wagon-count"><${Wagon} car=${c} t=${t} count=${info.cars[c]} />×${info.cars[c]}</span>`)}</span>
       <span class="price">${money(info.price)}</span>` : null}
@@ -194,6 +194,7 @@ export function ContractCard({ ctx, id, cls = "" }) {
 export function Board(ctx) {
   const { view, t } = ctx;
   const spaces = loadBoard(ctx.redraw);
+  // htm drops whitespace that holds a line break, so separators are written ${" · "} on one line
   return html`
     ${stopPrompt(ctx)}
     ${view.pending ? html`<p class="dc-pending" id="pending">${t("double_crossing.ui.pending", { player: ctx.names[view.pending.seat] ?? "", what: t(`double_crossing.phase.${view.pending.k}`) })}</p>` : null}
@@ -201,9 +202,7 @@ export function Board(ctx) {
     <${Players} ctx=${ctx} />
     ${view.hand ? html`<${Mine} ctx=${ctx} />` : null}
     <p class="muted">
-      ${t("double_crossing.page.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}
-      · ${t("double_crossing.page.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}
-      · ${t("double_crossing.ui.piles", { draw: view.draw_pile, discard: Object.values(view.discard).reduce((a, b) => a + b, 0) })}
+      ${t("double_crossing.page.dc_yards")} ${CARS.map((c) => html`<span class="wagon-count" key=${c}><${Wagon} car=${c} t=${t} count=${view.yard[c]} />×${view.yard[c]}</span>`)}${" · "}${t("double_crossing.page.dc_depot", { depot: money(view.depot), bank: money(view.bank) })}${" · "}${t("double_crossing.ui.piles", { draw: view.draw_pile, discard: Object.values(view.discard).reduce((a, b) => a + b, 0) })}
     </p>`;
 }
 

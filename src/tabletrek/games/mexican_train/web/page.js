@@ -67,10 +67,10 @@ export function Board(ctx) {
   const { view, t, prev } = ctx;
   const prevTrain = (name) => (prev && prev.trains ? prev.trains.find((tr) => tr.name === name) : null);
   const engine = view.engine_tile.split("-").map(Number);
+  // htm drops whitespace that holds a line break, so separators are written ${" · "} on one line
   return html`
     <p class="mt-summary">
-      ${t("mexican_train.ui.round", { round: view.round, rounds: view.rounds })} · ${t("mexican_train.ui.engine", { engine: view.engine })} ·
-      <span id="boneyard" data-tip=${t("mexican_train.piece.boneyard")} tabindex="0">${t("mexican_train.ui.boneyard", { count: view.boneyard })}</span>
+      ${t("mexican_train.ui.round", { round: view.round, rounds: view.rounds })} · ${t("mexican_train.ui.engine", { engine: view.engine })}${" · "}<span id="boneyard" data-tip=${t("mexican_train.piece.boneyard")} tabindex="0">${t("mexican_train.ui.boneyard", { count: view.boneyard })}</span>
     </p>
     <section class="mt-station" id="station">
       <div class="engine" data-tip=${t("mexican_train.piece.engine", { n: view.engine })} tabindex="0"><${Domino} tile=${engine} cls="engine-tile" /></div>

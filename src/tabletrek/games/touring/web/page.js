@@ -56,15 +56,34 @@ function symbol(slug) {
   }
 }
 
+const CARD_TEXT = 52; // the widest a name may run on a card (viewBox units, inside the border)
+
+/** Roughly how wide ``text`` is at ``size``: a Chinese character takes a full em, Latin about half. */
+function textWidth(text, size) {
+  return [...text].reduce((w, ch) => w + (ch.codePointAt(0) >= 0x2e80 ? 1 : 0.58), 0) * size;
+}
+
+/** A line of a card's name, squeezed to the card when it would run past its edges. */
+function NameLine({ text, y, size, ink }) {
+  const fit = textWidth(text, size) > CARD_TEXT ? { textLength: CARD_TEXT, lengthAdjust: "spacingAndGlyphs" } : {};
+  return html`<text x="30" y=${y} font-size=${size} text-anchor="middle" fill=${ink} font-weight="700" ...${fit}>${text}</text>`;
+}
+
 /** One card as SVG; name below the symbol in the player's language. */
 export function Card({ slug, t, cls = "", label = null }) {
   const fam = family(slug);
   const name = t(`touring.card.${slug}`);
   const ink = fam === "miles" ? "#1b5e20" : "#fff";
+  // A Chinese name carries the printed English name in brackets ("汽油耗盡(Out of Gasoline)"):
+  // on one line it ran off the card, so the English goes on a smaller second line.
+  const gloss = name.match(/^(.+?)\s*[(（](.+)[)）]$/);
+  const lines = gloss && textWidth(name, 8) > CARD_TEXT
+    ? html`<${NameLine} text=${gloss[1]} y="71" size="8" ink=${ink} /><${NameLine} text=${gloss[2]} y="79" size="5.5" ink=${ink} />`
+    : html`<${NameLine} text=${name} y="75" size=${name.length > 10 ? 6.5 : 8} ink=${ink} />`;
   return html`<svg viewBox="0 0 60 84" class=${`tt-card fam-${fam} ${cls}`} role="img" aria-label=${label || name}>
     <rect x="1" y="1" width="58" height="82" rx="6" fill=${FILL[fam]} stroke=${fam === "miles" ? "#8d6e63" : "#fff"} stroke-width="2"/>
     ${symbol(slug)}
-    <text x="30" y="75" font-size=${name.length > 10 ? 6.5 : 8} text-anchor="middle" fill=${ink} font-weight="700">${name}</text>
+    ${lines}
   </svg>`;
 }
 
@@ -73,17 +92,22 @@ function Back({ cls = "" }) {
 }
 
 function tip(t, slug) {
+  // sentences and the colon come from the catalog: Chinese runs them together after a full-width colon
   const fam = family(slug);
-  const parts = [fam === "other" ? "" : t(`touring.piece.${fam}`)];
+  const parts = [fam === "other" ? null : t(`touring.piece.${fam}`)];
   if (has(`touring.piece.card.${slug}`)) parts.push(t(`touring.piece.card.${slug}`));
-  return `${t(`touring.card.${slug}`)}: ${parts.join(" ").trim()}`;
+  const [kind, about] = parts.filter(Boolean).length === 2 ? parts : [null, parts.filter(Boolean)[0] ?? ""];
+  const card = t(`touring.card.${slug}`);
+  return kind ? t("touring.page.tip", { card, kind, about }) : t("touring.page.tip_short", { card, about });
 }
 
 /** A pile: its top card over a little stack showing how many lie beneath. */
 function Pile({ cards, t, id, title, changed, back = false }) {
   const depth = Math.min(4, Math.ceil(cards.length / 6));
   const top = cards.length ? cards[cards.length - 1] : null;
-  const label = top ? `${title}: ${t(`touring.card.${top}`)} (${cards.length})` : `${title}: ${t("touring.ui.empty")}`;
+  const label = top
+    ? t("touring.page.pile_label", { title, card: t(`touring.card.${top}`), size: cards.length })
+    : t("web.ui.labelled", { label: title, text: t("touring.ui.empty") });
   return html`<div class=${`pile${changed ? " changed" : ""}`} id=${id} data-tip=${top && !back ? tip(t, top) : label} tabindex="0" aria-label=${label}>
     <div class="stack" style=${`--depth:${depth}`}>
       ${Array.from({ length: depth }, (_, i) => html`<span class="under" style=${`--i:${i + 1}`}></span>`)}
@@ -122,14 +146,14 @@ export function Board(ctx) {
         <${Pile} cards=${table.go} t=${t} title=${t("touring.ui.go_pile")} changed=${old && !same(old.go, table.go)} />
         <${Pile} cards=${table.speed} t=${t} title=${t("touring.ui.speed_pile")} changed=${old && !same(old.speed, table.speed)} />
         <div class="miles-piles">
-          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${`${t(`touring.card.${m}`)}: ${table.miles[m]} / ${view.required[m]}. ${t("touring.piece.required")}`} tabindex="0">
+          ${MILES.map((m) => html`<div key=${m} class=${`miles-pile${old && old.miles[m] !== table.miles[m] ? " changed" : ""}`} data-miles=${m} data-tip=${t("touring.page.pile_tip", { card: t(`touring.card.${m}`), have: table.miles[m], required: view.required[m], about: t("touring.piece.required") })} tabindex="0">
             <${Card} slug=${m} t=${t} cls="mini" />
             <span class="count">${table.miles[m]}/${view.required[m]}</span>
           </div>`)}
         </div>
       </div>
       <p class="total"><meter min="0" max=${view.goal} value=${table.total} aria-label=${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}></meter> ${t("touring.ui.miles_total", { total: table.total, goal: view.goal })}</p>
-      <small class="muted">${table.seats.map((s) => `${ctx.names[s]}: ${t("touring.ui.cards_in_hand", { count: view.hand_counts[s] })}`).join(" · ")}</small>
+      <small class="muted">${table.seats.map((s) => t("touring.page.seat_cards", { player: ctx.names[s], cards: t("touring.ui.cards_in_hand", { count: view.hand_counts[s] }) })).join(" · ")}</small>
     </section>`;
   });
   const discardChanged = prev && prev.discard && prev.discard.length !== view.discard.length;

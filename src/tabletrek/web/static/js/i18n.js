@@ -51,6 +51,21 @@ function pluralKey(key, args) {
   return key;
 }
 
+/** The seats' names for this reader: a seat nobody named reads "玩家2" or "greedy（玩家2）" in Chinese
+ * (the server's names are English, the table's own), unless that is another seat's nickname. The
+ * server says the same in the moves it describes (tables.py LiveTable.names). */
+export function shownNames(names, seats) {
+  if (!names || !seats) return names;
+  const nicknames = new Set(seats.filter((s) => s.nickname).map((s) => s.nickname.toLowerCase()));
+  return names.map((name, i) => {
+    const seat = seats.find((s) => s.seat === i);
+    if (!seat || seat.nickname) return name;
+    const own = t("core.seat", { n: i + 1 });
+    const local = seat.bot ? t("web.ui.bot_seat", { bot: seat.bot, seat: own }) : own;
+    return nicknames.has(local.toLowerCase()) ? name : local;
+  });
+}
+
 export function seatName(seat, names) {
   if (names && seat >= 0 && seat < names.length && names[seat]) return names[seat];
   return t("core.seat", { n: seat + 1 });

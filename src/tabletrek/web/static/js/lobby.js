@@ -2,7 +2,7 @@
 // a one-line description each (the raw settings in an Advanced section), open tables, recent tables.
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t, gameLabel, botLabel } from "./i18n.js";
+import { loadCatalogs, storedLang, currentLang, t, gameLabel, botLabel } from "./i18n.js";
 
 let games = [];
 
@@ -10,6 +10,9 @@ let games = [];
 const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
 async function start(lang) {
+  // a change of language redraws the lobby: the game and player count being set up stay chosen
+  const chosen = document.getElementById("game")?.value;
+  const count = Number(document.getElementById("players")?.value) || null;
   const info = await (await fetch("/api/games")).json();
   games = info.games;
   await loadCatalogs(lang, games.map((g) => g.domain));
@@ -25,7 +28,7 @@ async function start(lang) {
     el("h2", {}, t("web.ui.recent")),
     el("div", { id: "recent" }),
   );
-  renderForm(form, games[0].name);
+  renderForm(form, games.some((g) => g.name === chosen) ? chosen : games[0].name, count);
   renderTables();
 }
 
@@ -60,16 +63,16 @@ function renderForm(form, gameName, playerCount = null) {
     const select = el("select", { name: `seat${s}`, "data-seat": s, id: `seat${s}` });
     const level = el(
       "select",
-      { name: `level${s}`, class: "level", "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.lobby.level")}` },
+      { name: `level${s}`, class: "level", "aria-label": t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: t("web.lobby.level") }) },
       Object.keys(LEVELS).map((name) => el("option", { value: name, selected: name === "normal" }, t(`web.lobby.level_${name}`))),
     );
     const levelBox = el("label", { class: "level-box" }, t("web.lobby.level"), " ", level);
-    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": `${t("core.seat", { n: s + 1 })}: ${t("web.ui.bot_settings")}` });
+    const settings = el("input", { class: "bot-settings", name: `params${s}`, placeholder: t("web.ui.bot_settings"), "aria-label": t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: t("web.ui.bot_settings") }) });
     const row = { select, level, levelBox, settings, seat: s };
     seatRows.push(row);
     select.addEventListener("change", () => showLevel(row));
     seats.append(el("div", { class: "seat" }, el("label", { for: `seat${s}` }, t("core.seat", { n: s + 1 })), " ", select, " ", levelBox));
-    raw.append(el("label", { class: "raw" }, `${t("core.seat", { n: s + 1 })}: `, settings));
+    raw.append(el("label", { class: "raw" }, t("web.ui.labelled", { label: t("core.seat", { n: s + 1 }), text: "" }), settings));
   }
   const fillSeats = () => {
     for (const row of seatRows) {
@@ -84,13 +87,16 @@ function renderForm(form, gameName, playerCount = null) {
   };
   const options = el("div", { class: "options" });
   const advanced = el("div", { class: "options-raw" });
+  const langDefaults = (game.lang_defaults || {})[currentLang()] || {};
   for (const opt of game.options) {
     let input;
+    // the default in the reader's language where the game has one (a word pack), else the game's
+    const byDefault = Object.prototype.hasOwnProperty.call(langDefaults, opt.name) ? langDefaults[opt.name] : opt.default;
     const known = opt.choices;
     const id = `opt_${opt.name}`;
-    if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: opt.default === true });
-    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(game.domain, opt.name, c))));
-    else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: opt.default ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
+    if (opt.kind === "bool") input = el("input", { type: "checkbox", id, name: id, checked: byDefault === true });
+    else if (known) input = el("select", { id, name: id }, known.map((c) => el("option", { value: JSON.stringify(c), selected: c === byDefault }, choiceLabel(game.domain, opt.name, c))));
+    else input = el("input", { id, type: opt.kind === "int" || opt.kind === "float" ? "number" : "text", name: id, value: byDefault ?? "", min: opt.minimum, max: opt.maximum, step: opt.kind === "float" ? "any" : null, placeholder: opt.nullable ? t("web.lobby.default") : null });
     input.dataset.kind = opt.kind;
     input.dataset.option = opt.name;
     input.addEventListener("change", refreshBots);

@@ -1,7 +1,7 @@
 // Step through a table's game from one seat's view, the public view, or all of it once it is over.
 // The arrow keys step (Home/End jump); each seat's panel is labelled with that player's name.
 import { renderHeader } from "./header.js";
-import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
+import { loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
 import { html, render, installTips } from "./ui.js";
 import * as generic from "./generic.js";
@@ -52,7 +52,7 @@ function SeatPanel({ who, view }) {
   const data = state.data;
   const seat = who === "public" ? null : Number(who);
   const ctx = {
-    view, prev: state.prevViews ? state.prevViews[who] : null, legal: [], you: seat, names: data.names, t, act: () => {},
+    view, prev: state.prevViews ? state.prevViews[who] : null, legal: [], you: seat, names: shownNames(data.names, state.info.seats), t, act: () => {},
     over: false, table: state.info, lang: currentLang(), error: "", redraw: draw, live: false,
   };
   let body;
@@ -63,7 +63,7 @@ function SeatPanel({ who, view }) {
     body = generic.Board(ctx);
   }
   return html`<section class="panel board" key=${who} data-viewer=${who}>
-    <h2>${seat === null ? t("web.ui.public_view") : t("web.table.seen_by", { player: data.names[seat] })}</h2>
+    <h2>${seat === null ? t("web.ui.public_view") : t("web.table.seen_by", { player: shownNames(data.names, state.info.seats)[seat] })}</h2>
     <div>${body}</div>
   </section>`;
 }
@@ -71,7 +71,7 @@ function SeatPanel({ who, view }) {
 function App() {
   const { info, data } = state;
   const lines = data ? data.steps.slice(0, state.step).flatMap((entry) => entry.log) : [];
-  const names = data ? data.names : [];
+  const names = data ? shownNames(data.names, info.seats) : [];
   return html`
     <h1>${t("web.ui.replay")} · ${t(`${info.domain}.title`)}</h1>
     <div class="replay-controls panel">

@@ -1,7 +1,7 @@
 // The parts of a live table around the game's own board: the turn bar, moves, the game-over
 // sheet with Rematch, preferences, seats, chat, invite links and the log.
 import { html, seatColor } from "./ui.js";
-import { t, render as renderMessage, botLabel } from "./i18n.js";
+import { t, render as renderMessage, botLabel, shownNames } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
 
 export const CHAT_MAX = 200;
@@ -21,7 +21,7 @@ function Clock({ model }) {
   clearInterval(clockTimer);
   if (!model.clock) return html`<span id="clock" class="clock"></span>`;
   const ends = Date.now() + model.clock.remaining * 1000;
-  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: model.names[model.clock.seat] });
+  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: shownNames(model.names, model.table.seats)[model.clock.seat] });
   clockTimer = setInterval(() => {
     const box = document.getElementById("clock");
     if (box) box.textContent = label();
@@ -106,7 +106,7 @@ export function Prefs({ module, you, over, redraw }) {
 export function Seats({ model, send }) {
   const info = model.table;
   const you = model.you;
-  const names = model.names;
+  const names = shownNames(model.names, info.seats);
   const rows = info.seats.map((seat) => {
     const flags = [];
     if (seat.kind === "bot") flags.push(t("web.table.bot_name", { bot: botLabel(info.domain, seat.bot) }));
@@ -142,7 +142,7 @@ export function Chat({ lines, names, you, send }) {
     <section class="panel chat" id="chat-panel">
       <h2>${t("web.table.chat")}</h2>
       <ol id="chat" class="chat-lines" aria-live="polite" tabindex="0" aria-label=${t("web.table.chat")}>
-        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>: ${line.text}</li>`)}
+        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>${t("web.ui.colon")}${line.text}</li>`)}
       </ol>
       ${you !== null
         ? html`<form class="typed" onSubmit=${submit}>
@@ -161,7 +161,7 @@ export function Invites({ invites, names, tableId, onNew }) {
       <ul id="invites">
         ${Object.entries(invites).map(([seat, token]) => html`
           <li key=${seat} data-seat=${seat}>
-            <label>${names[Number(seat)]}: <input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
+            <label>${t("web.ui.labelled", { label: names[Number(seat)], text: "" })}<input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
             <button class="secondary new-invite" onClick=${() => onNew(seat)}>${t("web.ui.new_invite")}</button>
           </li>`)}
         <li><label>${t("web.ui.spectator_link")}: <input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>

@@ -2,7 +2,7 @@
 // The page is one Preact tree: a message re-renders it and Preact changes only what differs, so a
 // clue or chat line being typed keeps its text, focus and caret when others join or move.
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t, render as renderMessage, currentLang } from "./i18n.js";
+import { loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
 import { html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
@@ -159,21 +159,21 @@ function ctxFor(model) {
     prev: page.prev,
     legal: page.inflight === model.seq ? [] : model.legal,
     you: model.you,
-    names: model.names,
+    names: shownNames(model.names, model.table.seats),
     t,
     act,
     over: model.over,
     result: model.result,
     table: model.table,
     lang: currentLang(),
-    error: page.lastError ? renderMessage(page.lastError, model.names) : "",
+    error: page.lastError ? renderMessage(page.lastError, shownNames(model.names, model.table.seats)) : "",
     redraw: draw,
     live: true,
   };
 }
 
 function statusText(model) {
-  const names = model.names;
+  const names = shownNames(model.names, model.table.seats);
   const you = model.you;
   if (model.over) {
     const result = model.result || {};
@@ -187,7 +187,7 @@ function statusText(model) {
 function App() {
   const model = page.model;
   const info = model.table;
-  const names = model.names;
+  const names = shownNames(model.names, model.table.seats);
   const you = model.you;
   const ctx = ctxFor(model);
   const title = t(`${info.domain}.title`);

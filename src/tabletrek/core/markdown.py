@@ -1,0 +1,65 @@
+"""The rules pages' Markdown, parsed the same way for the terminal and the browser.
+
+CommonMark was made for languages that put spaces between words: a line break inside a
+paragraph becomes a space. The Chinese rules pages are wrapped at about 100 columns, so every
+wrapped line put a stray space between two characters of a word ("張數記 錄在"). This parser
+drops such a break when both of its neighbours are full-width characters, as a Chinese reader
+expects; a break next to a Latin word or a number still reads as a space.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+
+def is_wide(char: str) -> bool:
+    """A character of the full-width scripts (CJK ideographs, kana, full-width punctuation)."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+MARKS = {"em_open", "em_close", "strong_open", "strong_close", "s_open", "s_close"}
+"""Emphasis tokens carry no text: the characters either side of a break may sit beyond them."""
+
+
+def neighbour(children: list[Token], start: int, step: int) -> str:
+    """The text character next to ``children[start]`` in direction ``step``, if any."""
+    i = start + step
+    # Emphasis leaves empty text tokens where its delimiters were: they hide no character either.
+    while 0 <= i < len(children) and (
+        children[i].type in MARKS or (children[i].type == "text" and not children[i].content)
+    ):
+        i += step
+    if not (0 <= i < len(children)) or children[i].type not in ("text", "code_inline"):
+        return ""
+    content = children[i].content
+    return content[-1] if step < 0 else content[0]
+
+
+def join_wide_lines(state: StateCore) -> None:
+    """Turn a soft line break between two full-width characters into nothing."""
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        children = block.children
+        for i, token in enumerate(children):
+            if token.type != "softbreak":
+                continue
+            before, after = neighbour(children, i, -1), neighbour(children, i, 1)
+            if before and after and is_wide(before) and is_wide(after):
+                token.type = "text"
+                token.tag = ""
+                token.content = ""
+
+
+def cjk_line_breaks(md: MarkdownIt) -> None:
+    """A markdown-it plugin: ``MarkdownIt().use(cjk_line_breaks)``."""
+    md.core.ruler.push("cjk_line_breaks", join_wide_lines)
+
+
+def rules_parser() -> MarkdownIt:
+    """The parser for rules pages: CommonMark with tables and Chinese-friendly line breaks."""
+    return MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"]).use(cjk_line_breaks)

@@ -1,0 +1,64 @@
+"""The rules pages read as written in both languages, in the terminal and in the browser.
+
+Before: the Chinese Touring page showed stray asterisks ("各自為戰*(裁定)*"), because CommonMark
+does not open emphasis between a Chinese character and a bracket, and every wrapped line of a
+Chinese paragraph became a space in the middle of a word ("共 96 張。 張數記錄在").
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from markdown_it.token import Token
+from rich.console import Console
+
+from tabletrek.cli.common import RulesMarkdown
+from tabletrek.core.markdown import rules_parser
+from tabletrek.core.registry import games, load
+from tabletrek.i18n import LANGS
+
+
+def texts(tokens: list[Token]) -> list[str]:
+    """Every piece of prose a reader sees (code spans and blocks keep their asterisks)."""
+    found: list[str] = []
+    for token in tokens:
+        if token.type == "text":
+            found.append(token.content)
+        if token.children:
+            found.extend(texts(token.children))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", games())
+def test_no_emphasis_marker_is_left_as_text(name: str, lang: str) -> None:
+    page = load(name).rules_markdown(lang)
+    stray = [t for t in texts(rules_parser().parse(page)) if "*" in t]
+    assert stray == [], f"{name} ({lang}): emphasis that did not open or close: {stray}"
+
+
+def test_a_line_break_inside_chinese_text_is_not_a_space() -> None:
+    html = rules_parser().render("共 96 張。\n張數記錄在**檔案**\n中，可自行修改。\nSee the\nfile.")
+    assert html == "<p>共 96 張。張數記錄在<strong>檔案</strong>中，可自行修改。\nSee the\nfile.</p>\n"
+
+
+def test_the_terminal_joins_chinese_lines_as_the_browser_does() -> None:
+    console = Console(width=200, record=True)
+    console.print(RulesMarkdown("共 96 張。\n張數記錄在檔案中。\nSee the\nfile."))
+    out = console.export_text()
+    # A break next to a Latin word still reads as a space.
+    assert "共 96 張。張數記錄在檔案中。 See the file." in out
+
+
+def test_every_chinese_page_renders_without_a_space_between_wrapped_characters() -> None:
+    for name in games():
+        html = rules_parser().render(load(name).rules_markdown("zh-Hant"))
+        # A newline left between two Chinese characters is what the browser shows as a space.
+        lines = html.split("\n")
+        joined = [
+            (a[-1], b[0])
+            for a, b in itertools.pairwise(lines)
+            if a and b and "\u4e00" <= a[-1] <= "\u9fff" and "\u4e00" <= b[0] <= "\u9fff"
+        ]
+        assert joined == [], f"{name}: line breaks between Chinese characters: {joined[:5]}"
