@@ -187,6 +187,7 @@ def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
     # Before: the options were a fifth column, and at 100 columns the Chinese texts were cut
     # after a few characters with '…' ('字詞包：'en'（英…'), the game titles too.
     from tabletrek.cli.common import console
+    from tabletrek.cli.games_cmd import as_typed
     from tabletrek.core.registry import game_class, games
     from tabletrek.i18n import translate
 
@@ -203,7 +204,28 @@ def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
         cls = game_class(name)
         assert squeezed(cls(None).title(lang)) in shown
         for spec in cls.option_specs:
-            assert squeezed(f"{spec.name}{spec.default!r}{translate(spec.help, lang)}") in shown, spec.name
+            typed = as_typed(spec.default)
+            assert squeezed(f"{spec.name}{typed}{translate(spec.help, lang)}") in shown, spec.name
+    # Before: defaults were Python's repr (None, False, 'en'), not what one types after -o name=
+    cells = {cell.strip() for line in result.output.splitlines() for cell in line.split("│")}
+    assert {"None", "False", "True", "'en'"}.isdisjoint(cells) and {"none", "false", "en"} <= cells
+
+
+def test_games_shows_defaults_as_one_types_them_and_they_read_back() -> None:
+    from tabletrek.cli.games_cmd import as_typed
+    from tabletrek.core.options import parse_option_value
+    from tabletrek.core.registry import game_class, games
+
+    for name in games():
+        for spec in game_class(name).option_specs:
+            assert parse_option_value(as_typed(spec.default)) == spec.default, (name, spec.name)
+    assert (as_typed(None), as_typed(False), as_typed(True), as_typed("en"), as_typed(3)) == (
+        "none",
+        "false",
+        "true",
+        "en",
+        "3",
+    )
 
 
 def test_tournament_explains_its_ratings_at_any_table_size() -> None:

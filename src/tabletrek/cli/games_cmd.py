@@ -21,6 +21,16 @@ def player_counts(counts: Sequence[int]) -> str:
     return ", ".join(map(str, ordered))
 
 
+def as_typed(value: object) -> str:
+    """An option's value as one types it after ``-o name=`` (core.options.parse_option_value
+    reads it back): ``true``, ``none``, ``en``, not Python's ``True``, ``None``, ``'en'``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def games_cmd(
     lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
 ) -> None:
@@ -46,5 +56,5 @@ def games_cmd(
         options.add_column(tr("cli.games.col.default", language), overflow="fold")
         options.add_column(tr("cli.games.col.meaning", language), overflow="fold", ratio=1)
         for spec in cls.option_specs:
-            options.add_row(spec.name, repr(spec.default), translate(spec.help, language))
+            options.add_row(spec.name, as_typed(spec.default), translate(spec.help, language))
         console.print(options)
