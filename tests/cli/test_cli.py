@@ -47,7 +47,7 @@ def test_play_a_whole_game_against_a_bot_sees_only_its_own_hand(
     assert "Your hand" in out
     assert "ask the strongest bot" in out  # help
     assert "Players and cards" in out  # rules
-    assert "The greedy bot would play" in out
+    assert "Greedy (best move now) would play: " in out
     assert "Choose a number from 1 to" in out
     assert "is not a Touring move" in out
     assert "Game over" in out

@@ -36,12 +36,20 @@ def test_simulate_without_bots_pairs_the_ai_with_itself(lang: str, least: int) -
     assert summary["seats"][0]["wins"] >= least, summary
 
 
-@pytest.mark.parametrize(("lang", "meant"), [("en", "meant for"), ("zh-Hant", "想提示的是")])
-def test_terminal_hint_names_the_clues_targets(lang: str, meant: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "meant", "giver"),
+    [
+        ("en", "meant for", "AI partner (gives clues) would play: "),
+        ("zh-Hant", "想提示的是", "AI 搭檔（給線索）會選擇："),
+    ],
+)
+def test_terminal_hint_names_the_clues_targets(lang: str, meant: str, giver: str) -> None:
     args = ["play", "codenames-duet", "--seed", "5", "--lang", lang]
     result = runner.invoke(app, args, input="hint\nquit\n")
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if meant in line)
+    # Before: a clue was hinted by "the codenames-guess bot" (the default bot's id), in both languages
+    assert giver in line and "codenames-guess" not in line
     number = int(re.findall(r"\d+", line.split(meant)[0])[-1])
     targets = line.split(meant)[1].strip(" ：").replace("、", ",").split(",")
     assert len([t for t in targets if t.strip()]) == number

@@ -33,6 +33,7 @@ from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
+from tabletrek.i18n import bot_label
 from tabletrek.paths import records_dir
 
 LOG_LINES = 8
@@ -205,7 +206,9 @@ class TerminalTable:
         reason = explain(self.lang) if callable(explain) else None
         if reason:
             text = tr("cli.play.hint_reason", self.lang, move=text, reason=reason)
-        console.print(tr("cli.play.hint", self.lang, bot=name, move=text))
+        # The Codenames AI is one player under two names; it says which role it just played.
+        shown = bot_label(self.game.name, getattr(adviser, "acted_as", name), self.lang)
+        console.print(tr("cli.play.hint", self.lang, bot=shown, move=text))
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""

@@ -128,6 +128,15 @@ def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
     return translate("core.list_separator", lang).join(items)
 
 
+def bot_label(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
+    """A bot's name in people's words: the game's own (``<domain>.bot.<bot>``), else the one every
+    game shares (``web.bot.<bot>``), else the bot's id (i18n.js botLabel says it the same way)."""
+    for key in (f"{game.replace('-', '_')}.bot.{bot}", f"web.bot.{bot}"):
+        if lookup(key, lang) is not None or lookup(key, DEFAULT_LANG) is not None:
+            return translate(key, lang)
+    return bot
+
+
 def seat_name(seat: int, lang: str = DEFAULT_LANG) -> str:
     return translate("core.seat", lang, n=seat + 1)
 

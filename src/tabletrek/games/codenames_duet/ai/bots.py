@@ -175,6 +175,7 @@ class DuetAI:
         self.giver = ClueGiver(giver_knobs, seed=seed or 0)
         self.guesser = Guesser(guesser_knobs)
         self.last_targets: tuple[str, ...] = ()  # the words its last clue was meant for
+        self.acted_as = "codenames-guess"  # the role its last move played, by that role's bot name
 
     def explain(self, lang: str) -> str | None:
         """Why the last move: the words the last clue was meant for (None after a guess)."""
@@ -190,6 +191,7 @@ class DuetAI:
         view = state.view(self.seat)
         legal = state.legal_actions()
         situation = situation_from_view(view)
+        self.acted_as = "codenames-clue" if view["phase"] == "clue" else "codenames-guess"
         if view["phase"] == "clue":
             return self._clue(state, situation, view)
         words = situation.words
