@@ -98,6 +98,17 @@ def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None
     assert "Central Station" in result.output and "Player" in result.output  # legend, full board table
 
 
+def test_moves_shows_each_moves_text_in_a_compact_turn() -> None:
+    # Before: help said to type a move's text "shown in brackets", but a compact turn (Double
+    # Crossing) never showed it, not even under `moves`: 'Pass (let the turn go on)' and no '(pass)'.
+    args = ["play", "double-crossing", "--seed", "3", "--lang", "en"]
+    result = runner.invoke(app, args, input="moves\nquit\n")
+    assert result.exit_code == 0, result.output
+    passes = [line.strip() for line in result.output.splitlines() if "Pass (let the turn go on)" in line]
+    assert passes[0].endswith("Pass (let the turn go on)")  # the compact menu fits the screen
+    assert passes[1].endswith("Pass (let the turn go on)  (pass)")  # `moves` says what to type
+
+
 def test_chinese_lists_use_the_enumeration_comma() -> None:
     # Before: '你的手牌：2 鐵路員, 2 暫停' and '車廠：6 客車, 4 箱車' with an ASCII comma.
     answers = "board\nquit\n"

@@ -131,7 +131,8 @@ class TerminalTable:
             return
         short = self.compact and not everything  # one line a move (the `moves` command wraps them whole)
         for number, (action, text) in enumerate(zip(legal, texts, strict=True), 1):
-            suffix = "" if self.compact else f"  [dim]({escape(action.text)})[/]"
+            # a compact turn leaves the typed text out to fit the screen; `moves` shows it
+            suffix = "" if short else f"  [dim]({escape(action.text)})[/]"
             entry = f"  [bold cyan]{number:>2}[/]  {escape(text)}{suffix}"
             if short:
                 console.print(entry, no_wrap=True, overflow="ellipsis")
