@@ -130,12 +130,16 @@ def test_simulate_prints_a_summary_and_json(tmp_path: Path) -> None:
     assert len(list((tmp_path / "recs").glob("*.json"))) == 30
 
 
+def touring_record(folder: Path) -> Path:
+    """The record of one seeded Touring game (greedy against random), saved by simulate."""
+    args = ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(folder)]
+    assert runner.invoke(app, args).exit_code == 0
+    [path] = list(folder.glob("*.json"))
+    return path
+
+
 def test_replay_steps_through_a_record(tmp_path: Path) -> None:
-    runner.invoke(
-        app,
-        ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(tmp_path)],
-    )
-    [path] = list(tmp_path.glob("*.json"))
+    path = touring_record(tmp_path)
     stepped = runner.invoke(app, ["replay", str(path), "--seat", "1"], input="\n\nb\n5\ne\nq\n")
     assert stepped.exit_code == 0, stepped.output
     assert "Move 5 of" in stepped.output
@@ -146,11 +150,7 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
 
 def test_replay_heads_each_step_with_the_move_in_the_readers_words(tmp_path: Path) -> None:
     # Before: a Chinese replay's step was headed by the bare record text ('roll', 'discard 1').
-    runner.invoke(
-        app,
-        ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(tmp_path)],
-    )
-    [path] = list(tmp_path.glob("*.json"))
+    path = touring_record(tmp_path)
     stepped = runner.invoke(app, ["replay", str(path), "--lang", "zh-Hant"], input="\n\n\nq\n")
     assert stepped.exit_code == 0, stepped.output
     titles = [line for line in stepped.output.splitlines() if line.startswith("╭")]

@@ -41,6 +41,9 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
+LOBBY_TITLE = {"en": "New table", "zh-Hant": "開新桌"}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("browser") / "web.sqlite3"
@@ -70,6 +73,15 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, errors
+
+
+def open_lobby(server: ServerProcess, page: Any, lang: str, game: str | None = None) -> None:
+    """The lobby in ``lang``, once it has redrawn in it, with ``game`` picked."""
+    page.goto(f"{server.url}/")
+    page.select_option("#lang", lang)
+    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[lang]}')")
+    if game is not None:
+        page.select_option("#game", game)
 
 
 def games_in_lobby(server: ServerProcess) -> list[str]:
@@ -354,10 +366,7 @@ def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProces
     # lobby in 繁體中文 still preselected the English word pack.
     if "codenames-duet" not in games_in_lobby(server):
         pytest.skip("Codenames Duet does not load in this tree")
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", "codenames-duet")
+    open_lobby(server, page, "zh-Hant", "codenames-duet")
     assert json.loads(page.input_value("#opt_word_pack")) == "zh-Hant"
     page.select_option("#lang", "en")
     page.wait_for_selector("h1:has-text('New table')")
@@ -368,10 +377,7 @@ def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProces
 def test_touring_tooltips_read_as_chinese_sentences(server: ServerProcess, page: Any) -> None:
     # Before: '汽油耗盡(Out of Gasoline): 延遲卡：…對手上。 以汽油解除…' with an ASCII colon and a
     # space between the two Chinese sentences; the mileage piles' '30哩(30 Miles): 0 / 2. 每種…'.
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", "touring")
+    open_lobby(server, page, "zh-Hant", "touring")
     page.click("#create-table")
     page.wait_for_selector("#hand .hand-card")
     tips = [page.get_attribute(sel, "data-tip") for sel in ("#hand .hand-card", ".miles-pile")]
@@ -413,10 +419,7 @@ def test_codenames_in_the_browser_speaks_of_clicks_not_typed_commands(
     # a clue form, and a card's tooltip read '鳳凰: 你任務卡上的路人' with an ASCII colon.
     if "codenames-duet" not in games_in_lobby(server):
         pytest.skip("Codenames Duet does not load in this tree")
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", "codenames-duet")
+    open_lobby(server, page, "zh-Hant", "codenames-duet")
     page.click("#create-table")
     page.wait_for_selector("#clue-word")
     phase = page.locator(".cd-phase").inner_text()
@@ -430,10 +433,7 @@ def test_codenames_in_the_browser_speaks_of_clicks_not_typed_commands(
 def test_touring_card_names_stay_on_their_cards(server: ServerProcess, page: Any, lang: str) -> None:
     # Before: '解除限速卡(Country)' and '汽油耗盡(Out of Gasoline)' ran past both edges of the card
     # ('限速卡(Countr'), at a phone's width as on a desktop. Seed 3 deals Country and Hauled In.
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", lang)
-    page.wait_for_selector("h1:has-text('開新桌')" if lang == "zh-Hant" else "h1:has-text('New table')")
-    page.select_option("#game", "touring")
+    open_lobby(server, page, lang, "touring")
     page.click("#advanced summary")
     page.fill("#seed", "3")
     assert page.input_value("#seed") == "3" and page.input_value("#game") == "touring"
@@ -456,10 +456,7 @@ def test_chinese_tooltips_and_labels_take_full_width_punctuation(
     # full stop inside Chinese sentences.
     if game not in games_in_lobby(server):
         pytest.skip(f"{game} does not load in this tree")
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", game)
+    open_lobby(server, page, "zh-Hant", game)
     page.click("#create-table")
     page.wait_for_selector("body[data-seq]")
     if game == "double-crossing":
@@ -477,10 +474,7 @@ def test_chinese_tooltips_and_labels_take_full_width_punctuation(
 
 def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: Any) -> None:
     # Before: the Chinese page said '你是P1', 'greedy (P2) 抽了 1 張牌' and '對 greedy (P2) 打出 …'.
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", "touring")
+    open_lobby(server, page, "zh-Hant", "touring")
     page.click("#create-table")
     page.wait_for_selector("#seats li")
     seats = page.locator("#seats").inner_text()
@@ -498,10 +492,7 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
 def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:
     # Before: on a phone a seat read '玩家2 [電腦：深思…] 強' and '度 [一般]' on the next line.
     page.set_viewport_size({"width": 375, "height": 812})  # an iPhone mini/SE width
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
-    page.select_option("#game", "touring")
+    open_lobby(server, page, "zh-Hant", "touring")
     page.select_option("select[name=seat1]", "bot:ismcts")
     lines = page.evaluate(
         """() => [...document.querySelectorAll(".seats .level-box")].filter((e) => e.offsetParent)
@@ -526,9 +517,7 @@ def test_the_lobby_offers_a_strength_only_for_the_search_bot(server: ServerProce
 
 def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, page: Any) -> None:
     # Before: '小明: 你好' in the table chat, and 'Bob: [link]' among the invites.
-    page.goto(f"{server.url}/")
-    page.select_option("#lang", "zh-Hant")
-    page.wait_for_selector("h1:has-text('開新桌')")
+    open_lobby(server, page, "zh-Hant")
     page.fill("#nick", "小明")
     page.select_option("#game", "touring")
     page.select_option("select[name=seat1]", "human")
