@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 import xml.etree.ElementTree as ET
@@ -74,6 +75,23 @@ def test_every_game_draws_itself_as_svg(name: str, lang: str) -> None:
         assert len(list(root.iter(f"{SVG_NS}rect"))) > 10, "a drawing, not just a caption"
     assert ET.fromstring(state._repr_svg_()) is not None
     assert state.render(0)._repr_svg_() == str(state.render(0))
+
+
+@pytest.mark.parametrize("name", ["touring", "mexican-train", "double-crossing", "codenames-duet"])
+def test_chinese_drawings_take_full_width_punctuation_and_counted_words(name: str) -> None:
+    # Before: Double Crossing's drawing said '車輛: 箱車 1, 客車 0' and a space's title '7: 交易'
+    # (an ASCII colon and comma in Chinese; in English 'cars: box 1, passenger 0').
+    state = played(name, 20, players=3)
+    for seat in (None, *range(state.game.players)):
+        root = ET.fromstring(str(state.render(seat, lang="zh-Hant")))
+        said = [t.text or "" for t in root.iter(f"{SVG_NS}text")] + [
+            t.text or "" for t in root.iter(f"{SVG_NS}title")
+        ]
+        assert not [t for t in said if re.search(r"[\u4e00-\u9fff\d][:,] ", t)], said
+    if name == "double-crossing":
+        english = [t.text or "" for t in ET.fromstring(str(state.render(0, lang="en"))).iter(f"{SVG_NS}text")]
+        cars = [t for t in english if t.startswith("cars: ")]
+        assert cars and all(re.fullmatch(r"cars: (-|\d+ [a-z ]+?s?(, \d+ [a-z ]+)*)", t) for t in cars), cars
 
 
 def test_a_seat_sees_its_hand_and_a_spectator_does_not() -> None:

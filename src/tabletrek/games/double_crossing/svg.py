@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.svg import SEAT_COLOURS, Canvas
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import join_list, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.state import DoubleCrossingState
@@ -41,6 +41,9 @@ def perimeter(n: int, size: float, x0: float, y0: float) -> list[tuple[float, fl
 
 
 def draw(state: DoubleCrossingState, seat: int | None, lang: str, canvas: Canvas) -> None:
+    def labelled(label: str, text: object) -> str:
+        return translate("core.svg.labelled", lang, label=translate(label, lang), text=text)
+
     view: dict[str, Any] = state.public_view() if seat is None else state.view(seat)
     spaces = state.game.content.spaces
     y = canvas.y + 16
@@ -56,7 +59,9 @@ def draw(state: DoubleCrossingState, seat: int | None, lang: str, canvas: Canvas
             fill=KIND_COLOURS.get(kind, "#f4f4f4"),
             stroke="#888",
             rx=2,
-            title=f"{i}: {translate(f'double_crossing.space.{kind}', lang)}",
+            title=translate(
+                "core.svg.labelled", lang, label=i, text=translate(f"double_crossing.space.{kind}", lang)
+            ),
         )
         canvas.text(cx, cy + 4, str(i), size=9, anchor="middle", fill="#555")
     for s, pos in enumerate(view["positions"]):
@@ -78,18 +83,22 @@ def draw(state: DoubleCrossingState, seat: int | None, lang: str, canvas: Canvas
         canvas.text(x + 8, row + 18, seat_name(s, lang), size=13, weight="bold", fill=colour)
         cash = view["cash"][s] / 1_000_000
         canvas.text(x + 60, row + 18, f"{translate('core.svg.cash', lang)} ${cash:.2f}M", size=12)
-        cars = ", ".join(
-            f"{translate(f'double_crossing.car.{k}', lang)} {n}" for k, n in view["cars"][s].items()
+        cars = join_list(
+            (translate(f"double_crossing.cars.{k}", lang, count=n) for k, n in view["cars"][s].items() if n),
+            lang,
         )
-        canvas.text(x + 8, row + 38, f"{translate('core.svg.cars', lang)}: {cars}", size=11)
-        canvas.text(
-            x + 8, row + 56, f"{translate('core.svg.contracts', lang)}: {len(view['contracts'][s])}", size=11
-        )
+        canvas.text(x + 8, row + 38, labelled("core.svg.cars", cars or "-"), size=11)
+        canvas.text(x + 8, row + 56, labelled("core.svg.contracts", len(view["contracts"][s])), size=11)
         if mine and view.get("hand"):
-            hand = ", ".join(
-                f"{translate(f'double_crossing.card.{k}', lang)} {n}" for k, n in view["hand"].items() if n
+            hand = join_list(
+                (
+                    translate(f"double_crossing.cards.{k}", lang, count=n)
+                    for k, n in view["hand"].items()
+                    if n
+                ),
+                lang,
             )
-            canvas.text(x + 8, row + 70, f"{translate('core.svg.hand', lang)}: {hand}", size=10)
+            canvas.text(x + 8, row + 70, labelled("core.svg.hand", hand), size=10)
         else:
             canvas.text(x + 8, row + 70, translate("core.svg.cards", lang, n=view["hand_counts"][s]), size=10)
         row += 80
