@@ -26,7 +26,7 @@ from tabletrek.core.registry import load, specs
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal
 
 VERSION = 1
 
@@ -110,7 +110,8 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
         state = self.game_state
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        refused = self.table.try_apply(self.seat_of[agent], int(action))
+        action = action_index(action)
+        refused = self.table.try_apply(self.seat_of[agent], action)
         if refused is not None:
             if self.illegal == "raise":
                 raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")

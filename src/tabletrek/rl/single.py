@@ -34,7 +34,7 @@ from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal
 
 SEED_SPACE = 2**63 - 1
 
@@ -130,7 +130,8 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         state = self.table.state
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        refused = self.table.try_apply(self.seat, int(action))
+        action = action_index(action)
+        refused = self.table.try_apply(self.seat, action)
         if refused is not None:
             if self.illegal == "raise":
                 raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")

@@ -29,6 +29,20 @@ ILLEGAL: tuple[str, ...] = ("penalty", "raise")
 Observation = dict[str, npt.NDArray[Any]]
 
 
+def action_index(action: Any) -> int:
+    """``action`` as an index into the Discrete space: a Python or numpy integer, or an array
+    holding exactly one. Anything else (a float, a string, a bool, a batch) is the caller's bug,
+    refused here by name instead of being truncated by ``int()`` into some other move or failing
+    deep inside numpy."""
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item() if value.dtype.kind in "iu" else value.reshape(())
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        shown = f"an array of shape {value.shape}" if isinstance(value, np.ndarray) else repr(value)
+        raise TypeError(f"an action is an integer index into the action space, not {shown}")
+    return int(value)
+
+
 class Table:
     def __init__(self, game: Game, observation: str = "tensor", obs_size: int = DEFAULT_SIZE) -> None:
         if observation not in OBSERVATIONS:

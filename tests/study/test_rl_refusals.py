@@ -1,0 +1,67 @@
+"""A researcher's slips are refused by name: an action that is not an integer index, a parallel
+step without the acting agent's move. (Before, ``int()`` truncated 1.5 into move 1 and played it,
+an array failed inside numpy, and a parallel step missing the actor played nothing and returned
+the same observations.)"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the RL face needs the [rl] extra")
+
+from tabletrek.rl import SingleSeatEnv, aec_env, parallel_env
+from tabletrek.rl.table import action_index
+
+NOT_INDICES = [1.5, 0.0, "0", True, np.array([1, 2]), np.float32(1.0), None]
+
+
+@pytest.mark.parametrize("value", NOT_INDICES, ids=repr)
+def test_an_action_must_be_an_integer_index(value: object) -> None:
+    with pytest.raises(TypeError, match="integer index"):
+        action_index(value)
+
+
+@pytest.mark.parametrize("value", [3, np.int64(3), np.int32(3), np.array(3), np.array([3])], ids=repr)
+def test_integer_actions_in_every_usual_form_are_taken(value: object) -> None:
+    assert action_index(value) == 3
+
+
+def test_single_seat_env_refuses_a_float_instead_of_playing_another_move() -> None:
+    env = SingleSeatEnv("touring", seat=0, opponents="random")
+    env.reset(seed=1)
+    before = env.table.state._dump()
+    with pytest.raises(TypeError, match=r"not 1\.5"):
+        env.step(1.5)
+    with pytest.raises(TypeError, match=r"shape \(2,\)"):
+        env.step(np.array([1, 2]))
+    assert env.table.state._dump() == before
+
+
+def test_aec_env_refuses_a_float_action() -> None:
+    env = aec_env("touring")
+    env.reset(seed=1)
+    before = env.game_state._dump()
+    with pytest.raises(TypeError, match="integer index"):
+        env.step(0.5)  # type: ignore[arg-type]  # what a careless caller passes
+    assert env.game_state._dump() == before
+
+
+def test_parallel_step_without_the_actor_is_refused() -> None:
+    env = parallel_env("touring")
+    env.reset(seed=1)
+    actor = env.possible_agents[env.game_state.current_player or 0]
+    other = next(a for a in env.possible_agents if a != actor)
+    with pytest.raises(ValueError, match=f"no action for {actor}, the agent to act"):
+        env.step({other: 0})
+
+
+def test_parallel_step_after_the_end_says_reset() -> None:
+    env = parallel_env("touring", options={"max_turns": 1})
+    env.reset(seed=1)
+    while env.agents:
+        actor = env.possible_agents[env.game_state.current_player or 0]
+        move = int(np.flatnonzero(env.table.mask(env.game_state.current_player or 0))[0])
+        env.step({actor: move})
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step({actor: 0})
