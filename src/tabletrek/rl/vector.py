@@ -92,6 +92,9 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         copy: bool = True,
         **options: Any,
     ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+            raise TypeError(f"num_envs is a whole number of games, not {num_envs!r}")
+        num_envs = int(num_envs)
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         self.rules: Game = load(game, players=players, **options)
@@ -154,9 +157,13 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
     ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         if not self._ready:
             self.reset()
-        chosen = np.asarray(actions, dtype=np.int64)
-        if chosen.shape != (self.num_envs,):
-            raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {chosen.shape}")
+        given = np.asarray(actions)
+        if given.shape != (self.num_envs,):
+            raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {given.shape}")
+        if given.dtype.kind not in "iu":
+            # a cast would truncate 2.7 to move 2 and play it without a word
+            raise TypeError(f"step wants integer action indices, not an array of {given.dtype}")
+        chosen = given.astype(np.int64, copy=False)
         # The engine writes every row of the observations, so with copies it may write straight
         # into an array the caller will own instead of into ours and then copying it.
         obs = self._spare_obs() if self.copy else self.obs
@@ -213,6 +220,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 
     def python_state(self, index: int) -> State:
         """Env ``index``'s game in progress as a Python state (see the engine for what it omits)."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise TypeError(f"an env index is a whole number, not {index!r}")
+        if not 0 <= index < self.num_envs:  # a negative index would silently mean another env
+            raise ValueError(f"no env {index}: this batch has envs 0 to {self.num_envs - 1}")
+        if not self._ready:
+            raise RuntimeError("no game dealt yet: call reset() first")
         state: State = self.engine.to_python_state(
             self.rules, self.states[index], self.gens[index], int(self.seeds[index])
         )
