@@ -32,10 +32,16 @@ VERSION = 1
 
 
 def env_name(game: str) -> str:
+    """The versioned PettingZoo name of ``game``'s environment: ``"touring"`` → ``"touring_v1"``."""
     return f"{game.replace('-', '_')}_v{VERSION}"
 
 
 class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any where PettingZoo is untyped
+    """``game`` as a PettingZoo AEC environment, agents ``player_0`` … one per seat, stepped one
+    at a time with an integer index into ``action_space(agent)``. Keyword arguments: ``players``,
+    ``options``, ``observation``, ``illegal`` (``"raise"``, the default, or ``"penalty"``),
+    ``illegal_penalty``, ``render_mode`` (``"ansi"`` or ``"svg"``); see the module docstring."""
+
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
         "render_modes": ["ansi", "svg"],
         "name": "tabletrek_v1",

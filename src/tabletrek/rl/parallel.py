@@ -26,6 +26,10 @@ from tabletrek.rl.table import Observation, Table, action_index, check_illegal
 
 
 class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any where PettingZoo is untyped
+    """``game`` as a PettingZoo parallel environment: ``step`` takes ``{agent: action}`` and must
+    include the agent to act (the others' actions are ignored). The AEC environment's keyword
+    arguments; see the module docstring."""
+
     metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "name": "tabletrek_v1"}  # noqa: RUF012 - PettingZoo's convention
 
     def __init__(

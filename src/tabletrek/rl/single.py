@@ -40,6 +40,16 @@ SEED_SPACE = 2**63 - 1
 
 
 class SingleSeatEnv(gym.Env[Observation, np.int64]):
+    """One seat of ``game`` for a Gymnasium learner; the other seats are played by ``opponents``
+    (a bot name, or one per other seat, e.g. ``["greedy", "random"]``).
+
+    ``players`` and ``options`` choose the game as ``tabletrek.load`` does; ``observation`` is
+    ``"tensor"`` (default), ``"information_state"`` or ``"hashed"``; ``illegal`` is ``"penalty"``
+    (default: the game unchanged, ``illegal_penalty`` as reward, ``info["illegal"]`` says why,
+    truncated after ``max_illegal`` in a row) or ``"raise"``; ``render_mode`` is ``"ansi"`` or
+    ``"svg"``. An action is an integer index into ``action_space`` (``action_label(i)`` names
+    it). The module docstring and docs/research.md say more."""
+
     metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012 - Gymnasium convention
 
     def __init__(

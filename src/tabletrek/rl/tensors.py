@@ -87,18 +87,23 @@ def observation_module(game: Game) -> ModuleType:
 
 @cache
 def codec_for(game: Game) -> Codec:
+    """The finite action space of ``game`` (its player count and options): ``n`` actions,
+    ``label(i)``, ``action(state, i)`` and ``mask(state)``."""
     make: Callable[[Game], Codec] | None = getattr(observation_module(game), "action_codec", None)
     return make(game) if make is not None else ActionCodec(game)
 
 
 @cache
 def observation_layout(game: Game) -> Layout:
+    """The fields of ``observation_tensor`` for ``game`` (name, shape, offset, meaning, as listed
+    in docs/observations.md); ``layout.split(x)`` cuts a tensor into them."""
     layout: Layout = observation_module(game).layout(game)
     return layout
 
 
 @cache
 def information_state_layout(game: Game) -> Layout:
+    """``observation_layout`` plus ``action_counts``: how often each seat took each action."""
     out = Layout().extend(observation_layout(game))
     out.add(
         "action_counts",

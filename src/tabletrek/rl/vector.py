@@ -155,6 +155,10 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        """Every env's seat to act plays its entry of ``actions`` (``num_envs`` integer indices,
+        legal under ``info["action_mask"]``); returns ``(obs, rewards, terminated, truncated,
+        info)`` as docs/vector.md describes, a finished game already replaced by the next. An
+        illegal action anywhere raises ``ValueError`` naming the env, and nothing is played."""
         if not self._ready:
             self.reset()
         given = np.asarray(actions)
@@ -235,7 +239,11 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 def vector_env(
     game: str, num_envs: int, players: int | None = None, seed: int | None = None, **options: Any
 ) -> BatchEnv:
-    """``num_envs`` compiled games of ``game`` behind Gymnasium's ``VectorEnv`` API."""
+    """``num_envs`` compiled games of ``game`` (Touring, Mexican Train or Double Crossing) behind
+    Gymnasium's ``VectorEnv`` API. ``players`` and ``options`` (keywords, e.g. ``rounds=1``)
+    choose the game as ``tabletrek.load`` does; ``seed`` is the first ``reset``'s when it is
+    given none (env ``i`` plays ``seed + i``); ``copy=False`` hands out the env's own buffers.
+    Needs numba (the ``[search]`` extra); see docs/vector.md."""
     return BatchEnv(game, num_envs, players=players, seed=seed, **options)
 
 
