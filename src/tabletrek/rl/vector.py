@@ -237,14 +237,19 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 
 
 def vector_env(
-    game: str, num_envs: int, players: int | None = None, seed: int | None = None, **options: Any
+    game: str,
+    num_envs: int,
+    players: int | None = None,
+    seed: int | None = None,
+    copy: bool = True,
+    **options: Any,
 ) -> BatchEnv:
     """``num_envs`` compiled games of ``game`` (Touring, Mexican Train or Double Crossing) behind
     Gymnasium's ``VectorEnv`` API. ``players`` and ``options`` (keywords, e.g. ``rounds=1``)
     choose the game as ``tabletrek.load`` does; ``seed`` is the first ``reset``'s when it is
     given none (env ``i`` plays ``seed + i``); ``copy=False`` hands out the env's own buffers.
     Needs numba (the ``[search]`` extra); see docs/vector.md."""
-    return BatchEnv(game, num_envs, players=players, seed=seed, **options)
+    return BatchEnv(game, num_envs, players=players, seed=seed, copy=copy, **options)
 
 
 @njit
