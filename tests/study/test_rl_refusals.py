@@ -65,3 +65,41 @@ def test_parallel_step_after_the_end_says_reset() -> None:
         env.step({actor: move})
     with pytest.raises(RuntimeError, match="call reset"):
         env.step({actor: 0})
+
+
+@pytest.mark.parametrize("seat", [0.5, "0", True, None], ids=repr)
+def test_a_seat_that_is_not_a_seat_number_is_refused(seat: object) -> None:
+    # before: seat=0.5 made an env for a seat that does not exist; "0" failed comparing str and int
+    with pytest.raises(ValueError, match=r"seat must be in 0\.\.1"):
+        SingleSeatEnv("touring", seat=seat)  # type: ignore[arg-type]  # what a careless caller passes
+
+
+def test_an_opponent_list_of_the_wrong_length_is_refused() -> None:
+    # before: three bots for the one other seat of a two-player game were cut to the first
+    with pytest.raises(ValueError, match=r"one per other seat \(1 here\), not 3"):
+        SingleSeatEnv("touring", opponents=["greedy", "random", "random"])
+    with pytest.raises(ValueError, match=r"one per other seat \(3 here\), not 2"):
+        SingleSeatEnv("touring", players=4, opponents=["greedy", "random"])
+    env = SingleSeatEnv("touring", players=3, seat=1, opponents=["greedy", "random"])
+    assert env.opponents == {0: "greedy", 2: "random"}
+    assert set(SingleSeatEnv("touring", players=4, opponents=["greedy"]).opponents.values()) == {"greedy"}
+
+
+def test_aec_step_before_reset_says_reset() -> None:
+    # before: AttributeError: 'TabletrekAEC' object has no attribute 'agent_selection'
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        aec_env("touring").step(0)
+
+
+@pytest.mark.parametrize("seat", [None, 1.0, "0", 2, -1], ids=repr)
+@pytest.mark.parametrize("game", ["touring", "mexican-train"])
+def test_a_tensor_for_no_seat_is_refused_by_name(game: str, seat: object) -> None:
+    import tabletrek
+    from tabletrek.rl import information_state_tensor, observation_tensor
+
+    state = tabletrek.load(game, players=2).new_game(seed=1)
+    # before: Touring's view failed comparing int and None, or indexing a tuple with a float
+    for encode in (observation_tensor, information_state_tensor):
+        with pytest.raises(ValueError, match=f"no seat {seat!r} in a 2-player game"):
+            encode(state, seat)  # type: ignore[arg-type]  # what a careless caller passes
+    assert observation_tensor(state, np.int64(1)).shape == observation_tensor(state, 1).shape

@@ -107,6 +107,8 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
             self.infos[agent] = {"view": self.view(agent)}
 
     def step(self, action: int | None) -> None:
+        if self.table.state_ is None:
+            raise RuntimeError("call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -68,11 +68,22 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.game = load(game, players=players, **dict(options or {}))
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat}")
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int | np.integer)
+            or not 0 <= seat < self.game.players
+        ):
+            raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat!r}")
+        seat = int(seat)
         names = [opponents] if isinstance(opponents, str) else list(opponents)
         if not names:
             raise ValueError("name at least one opponent bot")
+        if len(names) not in (1, self.game.players - 1):
+            # a list of another length would be cycled or cut without a word
+            raise ValueError(
+                f"name one opponent bot for all the other seats, or one per other seat "
+                f"({self.game.players - 1} here), not {len(names)}: {names}"
+            )
         offered = self.game.bots()
         for name in names:
             if name not in offered:
