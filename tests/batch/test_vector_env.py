@@ -157,3 +157,30 @@ def test_python_state_of_an_env_that_is_not_there_is_refused(index: int) -> None
 def test_python_state_before_reset_says_reset() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         vector_env("touring", 2, seed=1).python_state(0)
+
+
+@pytest.mark.parametrize("seed", [1.5, "1", True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    # before: 1.5 was cast and played seed 1's games; "1" failed comparing int and str
+    with pytest.raises(TypeError, match="the seed is a whole number"):
+        vector_env("touring", 2).reset(seed=seed)  # type: ignore[arg-type]  # a careless caller
+    with pytest.raises(TypeError, match="the seed is a whole number"):
+        vector_env("touring", 2, seed=seed).reset()  # type: ignore[arg-type]  # a careless caller
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.float32, np.float64])
+def test_sample_actions_reads_masks_of_any_dtype_as_legal_where_nonzero(dtype: type) -> None:
+    # before: an int64 mask was read byte by byte (legal action 1 came out as 8) and a float one
+    # as having no legal action (-1 in every row)
+    mask = np.zeros((6, 11), dtype=dtype)
+    mask[np.arange(6), [1, 3, 10, 0, 5, 9]] = 1
+    chosen = sample_actions(mask, np.random.default_rng(0))
+    assert chosen.tolist() == [1, 3, 10, 0, 5, 9]
+
+
+def test_sample_actions_refuses_a_one_dimensional_mask_and_a_seed_for_rng() -> None:
+    # before: numba's TypingError "tuple index out of range", and "'int' object has no attribute 'random'"
+    with pytest.raises(ValueError, match=r"num_envs × num_actions, not shape \(5,\)"):
+        sample_actions(np.ones(5, dtype=bool), np.random.default_rng(0))
+    with pytest.raises(TypeError, match=r"numpy\.random\.Generator"):
+        sample_actions(np.ones((2, 5), dtype=bool), 0)  # type: ignore[arg-type]  # a careless caller

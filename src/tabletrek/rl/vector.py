@@ -140,6 +140,9 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             base = int(self.next_seeds.max()) if self._ready else self._seed
         if base is None:
             base = secrets.randbits(40)
+        if isinstance(base, bool) or not isinstance(base, int | np.integer):
+            # a float seed would be cast and 1.5 play seed 1's games
+            raise TypeError(f"the seed is a whole number, not {base!r}")
         if not 0 <= base < 2**62:
             raise ValueError(f"the seed must be in [0, 2**62), not {base}")
         n = self.num_envs
@@ -284,8 +287,18 @@ def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
 
 
 def sample_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """One legal action per row of ``mask``, uniformly at random (compiled: a random agent that
-    does not dominate the time it measures)."""
+    """One legal action per row of ``mask`` (``num_envs × num_actions``, true or nonzero where
+    legal), uniformly at random, -1 in a row with none (compiled: a random agent that does not
+    dominate the time it measures). ``rng`` is a ``numpy.random.Generator``."""
+    mask = np.asarray(mask)
+    if mask.ndim != 2:
+        raise ValueError(f"the mask has one row per env, num_envs × num_actions, not shape {mask.shape}")
+    if mask.dtype != np.bool_:
+        # the compiled loop counts bytes that are 0 or 1: an int64 mask was read byte by byte
+        # (action 1 came out as 8) and a float one as all illegal
+        mask = mask != 0
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng is a numpy.random.Generator (numpy.random.default_rng(seed)), not {rng!r}")
     out = np.zeros(mask.shape[0], dtype=np.int64)
     _sample(mask, np.asarray(rng.random(mask.shape[0]), dtype=np.float64), out)
     return out
