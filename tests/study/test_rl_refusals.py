@@ -103,3 +103,11 @@ def test_a_tensor_for_no_seat_is_refused_by_name(game: str, seat: object) -> Non
         with pytest.raises(ValueError, match=f"no seat {seat!r} in a 2-player game"):
             encode(state, seat)  # type: ignore[arg-type]  # what a careless caller passes
     assert observation_tensor(state, np.int64(1)).shape == observation_tensor(state, 1).shape
+
+
+@pytest.mark.parametrize("make", [SingleSeatEnv, aec_env, parallel_env], ids=lambda f: f.__name__)
+def test_options_given_as_a_string_are_refused_by_name(make: object) -> None:
+    # before: ValueError "dictionary update sequence element #0 has length 1; 2 is required"
+    with pytest.raises(TypeError, match="options is a mapping of option name to value"):
+        make("touring", options="free_discard:true")  # type: ignore[operator]  # a careless caller
+    assert make("touring", options={"free_discard": True}).game.options["free_discard"] is True  # type: ignore[operator]

@@ -26,7 +26,7 @@ from tabletrek.core.registry import load, specs
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, action_index, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
 
 VERSION = 1
 
@@ -63,7 +63,7 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         check_illegal(illegal)
-        self.game = load(game, players=players, **dict(options or {}))
+        self.game = load(game, players=players, **option_values(options))
         self.metadata = {**self.metadata, "name": env_name(self.game.name)}
         self.render_mode = render_mode
         self.illegal = illegal

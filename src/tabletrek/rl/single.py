@@ -34,7 +34,7 @@ from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, action_index, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
 
 SEED_SPACE = 2**63 - 1
 
@@ -67,7 +67,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         max_illegal: int = 100,
         render_mode: str | None = None,
     ) -> None:
-        self.game = load(game, players=players, **dict(options or {}))
+        self.game = load(game, players=players, **option_values(options))
         if (
             isinstance(seat, bool)
             or not isinstance(seat, int | np.integer)

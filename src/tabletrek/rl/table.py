@@ -4,6 +4,7 @@ observation, and the moves made so far (who made which), so the information stat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -27,6 +28,19 @@ OBSERVATIONS: tuple[str, ...] = ("tensor", "information_state", "hashed")
 IllegalPolicy = Literal["penalty", "raise"]
 ILLEGAL: tuple[str, ...] = ("penalty", "raise")
 Observation = dict[str, npt.NDArray[Any]]
+
+
+def option_values(options: Any) -> dict[str, Any]:
+    """The ``options=`` argument of the environments as keyword arguments for ``load``: a mapping
+    of option name to value, refused by name otherwise (a string such as OpenSpiel's
+    ``"rounds:1"`` failed inside ``dict()`` with "dictionary update sequence element #0")."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(
+            f"options is a mapping of option name to value, e.g. {{'rounds': 1}}, not {options!r}"
+        )
+    return dict(options)
 
 
 def action_index(action: Any) -> int:
