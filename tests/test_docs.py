@@ -100,8 +100,10 @@ def test_python_examples_in_the_user_docs_run(
         pytest.importorskip(module, reason=f"docs/{page} shows an extra's API")
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, Any] = {}
-    for block in python_blocks(ROOT / "docs" / page):
+    blocks = python_blocks(ROOT / "docs" / page)
+    for block in blocks:
         exec(compile(block, f"docs/{page}", "exec"), namespace)
+    assert blocks and set(namespace) - {"__builtins__"}, f"docs/{page}: its examples defined nothing"
 
 
 def test_the_research_pages_show_python() -> None:

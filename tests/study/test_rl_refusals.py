@@ -5,6 +5,9 @@ the same observations.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -106,8 +109,8 @@ def test_a_tensor_for_no_seat_is_refused_by_name(game: str, seat: object) -> Non
 
 
 @pytest.mark.parametrize("make", [SingleSeatEnv, aec_env, parallel_env], ids=lambda f: f.__name__)
-def test_options_given_as_a_string_are_refused_by_name(make: object) -> None:
+def test_options_given_as_a_string_are_refused_by_name(make: Callable[..., Any]) -> None:
     # before: ValueError "dictionary update sequence element #0 has length 1; 2 is required"
     with pytest.raises(TypeError, match="options is a mapping of option name to value"):
-        make("touring", options="free_discard:true")  # type: ignore[operator]  # a careless caller
-    assert make("touring", options={"free_discard": True}).game.options["free_discard"] is True  # type: ignore[operator]
+        make("touring", options="free_discard:true")
+    assert make("touring", options={"free_discard": True}).game.options["free_discard"] is True
