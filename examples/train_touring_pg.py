@@ -26,7 +26,7 @@ import argparse
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,13 +263,28 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> dict[str, 
     return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
 
 
+def count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (0 evaluation games divided by zero)."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    return parse
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--episodes", type=int, default=6000, help="training games (default 6000)")
-    parser.add_argument("--eval-games", type=int, default=1000, help="evaluation games per opponent")
+    parser.add_argument(
+        "--episodes", type=count(0), default=6000, help="training games (default 6000; 0: untrained)"
+    )
+    parser.add_argument("--eval-games", type=count(1), default=1000, help="evaluation games per opponent")
     parser.add_argument(
         "--opponent",
         default="random",
+        choices=["random", "greedy", "mix"],
         help="the bot to train against: random, greedy, or mix (both, alternating)",
     )
     parser.add_argument("--seed", type=int, default=0)

@@ -79,3 +79,32 @@ def test_every_command_the_docs_show_parses(page: str, command: str) -> None:
     game = parsed.params.get("game")
     if game is not None:
         assert game in tabletrek.games(), f"{page}: {command}"
+
+
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+
+
+# Each page's Python needs the extras it documents; without them its test is skipped, not failed.
+PAGE_NEEDS = {"research.md": ("pettingzoo", "pyspiel", "matplotlib"), "vector.md": ("gymnasium", "numba")}
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "docs").glob("*.md") if python_blocks(p)))
+def test_python_examples_in_the_user_docs_run(
+    page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every ``python`` block of a user page runs as written, the page's blocks one after another
+    in one namespace as a reader pastes them (the notebook example uses the state made above it),
+    in an empty directory since one writes a file."""
+    for module in PAGE_NEEDS.get(page, ()):
+        pytest.importorskip(module, reason=f"docs/{page} shows an extra's API")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, Any] = {}
+    blocks = python_blocks(ROOT / "docs" / page)
+    for block in blocks:
+        exec(compile(block, f"docs/{page}", "exec"), namespace)
+    assert blocks and set(namespace) - {"__builtins__"}, f"docs/{page}: its examples defined nothing"
+
+
+def test_the_research_pages_show_python() -> None:
+    assert {"research.md", "vector.md"} <= {p.name for p in (ROOT / "docs").glob("*.md") if python_blocks(p)}

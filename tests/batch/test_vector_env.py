@@ -119,3 +119,68 @@ def test_touring_observation_counts_the_discard_pile() -> None:
     for i in range(env.num_envs):
         pile = env.python_state(i).discard
         assert obs[i, at : at + CARD_TYPES].tolist() == np.bincount(pile, minlength=CARD_TYPES).tolist()
+
+
+@pytest.mark.parametrize("num_envs", [2.5, "4", True, None], ids=repr)
+def test_num_envs_that_is_not_a_whole_number_is_refused_by_name(num_envs: object) -> None:
+    # before: "'<' not supported between instances of 'str' and 'int'" or numpy's own TypeError
+    with pytest.raises(TypeError, match="num_envs is a whole number"):
+        vector_env("touring", num_envs)  # type: ignore[arg-type]  # what a careless caller passes
+
+
+def test_num_envs_as_a_numpy_integer_is_taken() -> None:
+    assert vector_env("touring", np.int64(3), seed=1).num_envs == 3
+
+
+def test_float_actions_are_refused_not_truncated_into_other_moves() -> None:
+    env = vector_env("touring", 3, seed=1)
+    _, info = env.reset(seed=1)
+    legal = np.argmax(info["action_mask"], axis=1)
+    before = env.states.copy()
+    # before: 2.7 was cast to move 2 and played without a word
+    with pytest.raises(TypeError, match="integer action indices, not an array of float64"):
+        env.step(legal + 0.7)
+    assert np.array_equal(env.states, before)
+    env.step(legal.astype(np.int32))  # any integer dtype, and lists of ints, are fine
+    env.step(list(np.argmax(env._info()["action_mask"], axis=1)))
+
+
+@pytest.mark.parametrize("index", [3, -1, 99])
+def test_python_state_of_an_env_that_is_not_there_is_refused(index: int) -> None:
+    env = vector_env("touring", 3, seed=1)
+    env.reset(seed=1)
+    # before: -1 quietly gave env 2's game and 99 an IndexError from numpy
+    with pytest.raises(ValueError, match=f"no env {index}: this batch has envs 0 to 2"):
+        env.python_state(index)
+
+
+def test_python_state_before_reset_says_reset() -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        vector_env("touring", 2, seed=1).python_state(0)
+
+
+@pytest.mark.parametrize("seed", [1.5, "1", True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    # before: 1.5 was cast and played seed 1's games; "1" failed comparing int and str
+    with pytest.raises(TypeError, match="the seed is a whole number"):
+        vector_env("touring", 2).reset(seed=seed)  # type: ignore[arg-type]  # a careless caller
+    with pytest.raises(TypeError, match="the seed is a whole number"):
+        vector_env("touring", 2, seed=seed).reset()  # type: ignore[arg-type]  # a careless caller
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.float32, np.float64])
+def test_sample_actions_reads_masks_of_any_dtype_as_legal_where_nonzero(dtype: type) -> None:
+    # before: an int64 mask was read byte by byte (legal action 1 came out as 8) and a float one
+    # as having no legal action (-1 in every row)
+    mask = np.zeros((6, 11), dtype=dtype)
+    mask[np.arange(6), [1, 3, 10, 0, 5, 9]] = 1
+    chosen = sample_actions(mask, np.random.default_rng(0))
+    assert chosen.tolist() == [1, 3, 10, 0, 5, 9]
+
+
+def test_sample_actions_refuses_a_one_dimensional_mask_and_a_seed_for_rng() -> None:
+    # before: numba's TypingError "tuple index out of range", and "'int' object has no attribute 'random'"
+    with pytest.raises(ValueError, match=r"num_envs × num_actions, not shape \(5,\)"):
+        sample_actions(np.ones(5, dtype=bool), np.random.default_rng(0))
+    with pytest.raises(TypeError, match=r"numpy\.random\.Generator"):
+        sample_actions(np.ones((2, 5), dtype=bool), 0)  # type: ignore[arg-type]  # a careless caller

@@ -78,3 +78,19 @@ def test_notebook_is_valid_json_with_code() -> None:
     assert notebook["nbformat"] == 4
     code = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
     assert "import train_touring_pg" in code and "pg.evaluate" in code
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--opponent", "genius"], ["--eval-games", "0"], ["--episodes", "-1"], ["--episodes", "x"]],
+    ids=" ".join,
+)
+def test_bad_arguments_get_a_usage_message_not_a_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # before: --opponent genius ended in SingleSeatEnv's ValueError traceback after setup, and
+    # --eval-games 0 in a ZeroDivisionError after training
+    with pytest.raises(SystemExit) as exit_info:
+        load_example().main(argv)
+    assert exit_info.value.code == 2
+    assert f"argument {argv[0]}" in capsys.readouterr().err

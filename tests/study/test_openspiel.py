@@ -153,3 +153,41 @@ def test_bad_options_are_refused() -> None:
         pyspiel.load_game(register("touring"), {"options": "[1]"})
     with pytest.raises(Exception, match="key:value"):
         pyspiel.load_game(register("touring"), {"options": "free_discard"})
+
+
+@pytest.mark.parametrize("game", ["touring", "mexican-train"])
+def test_a_refused_chance_outcome_leaves_the_state_as_it_was(game: str) -> None:
+    """Before, ``apply_action(999)`` at a 99-way draw raised ValueError after recording the draw:
+    the state was then neither a chance node nor dealt, and ``current_player()`` failed."""
+    state = load(game).new_initial_state()
+    before = pyspiel.serialize_game_and_state(state.get_game(), state)
+    with pytest.raises(pyspiel.SpielError, match="out of range"):
+        state.apply_action(10_000)
+    assert state.is_chance_node()
+    assert pyspiel.serialize_game_and_state(state.get_game(), state) == before
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+    assert state.current_player() >= 0
+
+
+def test_a_refused_move_leaves_no_held_move_behind() -> None:
+    """Before, an illegal or out-of-range move was stored as the held move before being refused
+    (a raw ValueError for the latter), so the serialized state carried it."""
+    state = load("touring").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = pyspiel.serialize_game_and_state(state.get_game(), state)
+    illegal = next(
+        a for a in range(state.get_game().num_distinct_actions()) if a not in state.legal_actions()
+    )
+    with pytest.raises(pyspiel.SpielError, match="not legal now"):
+        state.apply_action(illegal)
+    with pytest.raises(pyspiel.SpielError, match="has 33 actions, not 999"):
+        state.apply_action(999)
+    assert pyspiel.serialize_game_and_state(state.get_game(), state) == before
+
+
+def test_options_that_are_not_json_are_refused_by_name() -> None:
+    # before: json.decoder.JSONDecodeError "Expecting property name enclosed in double quotes"
+    with pytest.raises(ValueError, match="the 'options' parameter is not valid JSON"):
+        parse_options("{rounds: 1}")

@@ -108,7 +108,10 @@ def parse_options(text: str) -> dict[str, Any]:
     if not text:
         return {}
     if text.startswith("{") or text.startswith("["):
-        options = json.loads(text)
+        try:
+            options = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"the 'options' parameter is not valid JSON ({exc}): {text!r}") from None
         if not isinstance(options, dict):
             raise ValueError("the 'options' parameter must be a JSON object, e.g. '{\"rounds\": 1}'")
         return options
@@ -241,16 +244,26 @@ class TabletrekOSState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return [int(i) for i in np.flatnonzero(self.c.os_game.codec.mask(self.inner))]
 
     def _apply_action(self, action: int) -> None:
+        # Checked before anything changes: a refused action must leave the state as it was (an
+        # out-of-range chance outcome used to leave a state that was neither a chance node nor dealt).
         if self.c.need > 0:
+            if not 0 <= action < self.c.need:
+                raise pyspiel.SpielError(
+                    f"chance outcome {action} is out of range: this draw has {self.c.need}"
+                )
             self.c.draws.append(int(action))
             self.c.need = 0
             self.c.attempt()
             return
         seat = self.inner.current_player
         assert seat is not None
-        self.c.held = self.c.os_game.codec.action(self.inner, int(action))
-        if self.c.held not in self.inner.legal_actions():
-            raise pyspiel.SpielError(f"{self.c.held.text!r} is not legal now")
+        try:
+            move = self.c.os_game.codec.action(self.inner, int(action))
+        except ValueError as exc:  # an index outside the action space
+            raise pyspiel.SpielError(str(exc)) from None
+        if move not in self.inner.legal_actions():
+            raise pyspiel.SpielError(f"{move.text!r} is not legal now")
+        self.c.held = move
         self.c.held_seat = seat
         self.c.draws = []
         self.c.attempt()

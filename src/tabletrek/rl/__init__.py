@@ -13,7 +13,7 @@ environment, and the documented observation tensors they share.
 Discrete(33)
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 
@@ -35,6 +35,10 @@ from tabletrek.rl.tensors import (
     observation_layout,
     observation_tensor,
 )
+
+if TYPE_CHECKING:
+    # Imported lazily below (numba); this gives type checkers the real signature, not Any.
+    from tabletrek.rl.vector import vector_env
 
 
 def _register_gymnasium_ids() -> None:

@@ -26,16 +26,22 @@ from tabletrek.core.registry import load, specs
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
 
 VERSION = 1
 
 
 def env_name(game: str) -> str:
+    """The versioned PettingZoo name of ``game``'s environment: ``"touring"`` → ``"touring_v1"``."""
     return f"{game.replace('-', '_')}_v{VERSION}"
 
 
 class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any where PettingZoo is untyped
+    """``game`` as a PettingZoo AEC environment, agents ``player_0`` … one per seat, stepped one
+    at a time with an integer index into ``action_space(agent)``. Keyword arguments: ``players``,
+    ``options``, ``observation``, ``illegal`` (``"raise"``, the default, or ``"penalty"``),
+    ``illegal_penalty``, ``render_mode`` (``"ansi"`` or ``"svg"``); see the module docstring."""
+
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
         "render_modes": ["ansi", "svg"],
         "name": "tabletrek_v1",
@@ -57,7 +63,7 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         check_illegal(illegal)
-        self.game = load(game, players=players, **dict(options or {}))
+        self.game = load(game, players=players, **option_values(options))
         self.metadata = {**self.metadata, "name": env_name(self.game.name)}
         self.render_mode = render_mode
         self.illegal = illegal
@@ -101,6 +107,8 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
             self.infos[agent] = {"view": self.view(agent)}
 
     def step(self, action: int | None) -> None:
+        if self.table.state_ is None:
+            raise RuntimeError("call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -110,7 +118,8 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
         state = self.game_state
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        refused = self.table.try_apply(self.seat_of[agent], int(action))
+        action = action_index(action)
+        refused = self.table.try_apply(self.seat_of[agent], action)
         if refused is not None:
             if self.illegal == "raise":
                 raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")

@@ -22,10 +22,14 @@ from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.aec import env_name
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
 
 
 class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any where PettingZoo is untyped
+    """``game`` as a PettingZoo parallel environment: ``step`` takes ``{agent: action}`` and must
+    include the agent to act (the others' actions are ignored). The AEC environment's keyword
+    arguments; see the module docstring."""
+
     metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "name": "tabletrek_v1"}  # noqa: RUF012 - PettingZoo's convention
 
     def __init__(
@@ -42,7 +46,7 @@ class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         check_illegal(illegal)
-        self.game = load(game, players=players, **dict(options or {}))
+        self.game = load(game, players=players, **option_values(options))
         self.metadata = {**self.metadata, "name": env_name(self.game.name)}
         self.render_mode = render_mode
         self.illegal = illegal
@@ -90,16 +94,21 @@ class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any
     ]:
         state = self.game_state
         seat = state.current_player
-        assert seat is not None, "step() after the game ended: call reset()"
+        if seat is None:
+            raise RuntimeError("the game is over: call reset()")
         agent = self.possible_agents[seat]
+        if agent not in actions:
+            # Without it nothing would be played and the same observations come back, a loop a
+            # trainer does not notice.
+            given = sorted(actions)
+            raise ValueError(f"no action for {agent}, the agent to act (actions were given for {given})")
+        action = action_index(actions[agent])
         rewards = dict.fromkeys(self.agents, 0.0)
-        refused = None
-        if agent in actions:
-            refused = self.table.try_apply(seat, int(actions[agent]))
-            if refused is not None:
-                if self.illegal == "raise":
-                    raise IllegalAction("core.illegal.not_legal", action=f"{int(actions[agent])} ({refused})")
-                rewards[agent] = self.illegal_penalty
+        refused = self.table.try_apply(seat, action)
+        if refused is not None:
+            if self.illegal == "raise":
+                raise IllegalAction("core.illegal.not_legal", action=f"{action} ({refused})")
+            rewards[agent] = self.illegal_penalty
         done = state.is_over
         if done:
             result = state.result

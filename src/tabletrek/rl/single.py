@@ -34,12 +34,22 @@ from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, check_illegal
+from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
 
 SEED_SPACE = 2**63 - 1
 
 
 class SingleSeatEnv(gym.Env[Observation, np.int64]):
+    """One seat of ``game`` for a Gymnasium learner; the other seats are played by ``opponents``
+    (a bot name, or one per other seat, e.g. ``["greedy", "random"]``).
+
+    ``players`` and ``options`` choose the game as ``tabletrek.load`` does; ``observation`` is
+    ``"tensor"`` (default), ``"information_state"`` or ``"hashed"``; ``illegal`` is ``"penalty"``
+    (default: the game unchanged, ``illegal_penalty`` as reward, ``info["illegal"]`` says why,
+    truncated after ``max_illegal`` in a row) or ``"raise"``; ``render_mode`` is ``"ansi"`` or
+    ``"svg"``. An action is an integer index into ``action_space`` (``action_label(i)`` names
+    it). The module docstring and docs/research.md say more."""
+
     metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012 - Gymnasium convention
 
     def __init__(
@@ -57,12 +67,23 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         max_illegal: int = 100,
         render_mode: str | None = None,
     ) -> None:
-        self.game = load(game, players=players, **dict(options or {}))
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat}")
+        self.game = load(game, players=players, **option_values(options))
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int | np.integer)
+            or not 0 <= seat < self.game.players
+        ):
+            raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat!r}")
+        seat = int(seat)
         names = [opponents] if isinstance(opponents, str) else list(opponents)
         if not names:
             raise ValueError("name at least one opponent bot")
+        if len(names) not in (1, self.game.players - 1):
+            # a list of another length would be cycled or cut without a word
+            raise ValueError(
+                f"name one opponent bot for all the other seats, or one per other seat "
+                f"({self.game.players - 1} here), not {len(names)}: {names}"
+            )
         offered = self.game.bots()
         for name in names:
             if name not in offered:
@@ -130,7 +151,8 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         state = self.table.state
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        refused = self.table.try_apply(self.seat, int(action))
+        action = action_index(action)
+        refused = self.table.try_apply(self.seat, action)
         if refused is not None:
             if self.illegal == "raise":
                 raise IllegalAction("core.illegal.not_legal", action=f"{int(action)} ({refused})")

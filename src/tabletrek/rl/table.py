@@ -4,6 +4,7 @@ observation, and the moves made so far (who made which), so the information stat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -27,6 +28,33 @@ OBSERVATIONS: tuple[str, ...] = ("tensor", "information_state", "hashed")
 IllegalPolicy = Literal["penalty", "raise"]
 ILLEGAL: tuple[str, ...] = ("penalty", "raise")
 Observation = dict[str, npt.NDArray[Any]]
+
+
+def option_values(options: Any) -> dict[str, Any]:
+    """The ``options=`` argument of the environments as keyword arguments for ``load``: a mapping
+    of option name to value, refused by name otherwise (a string such as OpenSpiel's
+    ``"rounds:1"`` failed inside ``dict()`` with "dictionary update sequence element #0")."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(
+            f"options is a mapping of option name to value, e.g. {{'rounds': 1}}, not {options!r}"
+        )
+    return dict(options)
+
+
+def action_index(action: Any) -> int:
+    """``action`` as an index into the Discrete space: a Python or numpy integer, or an array
+    holding exactly one. Anything else (a float, a string, a bool, a batch) is the caller's bug,
+    refused here by name instead of being truncated by ``int()`` into some other move or failing
+    deep inside numpy."""
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item() if value.dtype.kind in "iu" else value.reshape(())
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        shown = f"an array of shape {value.shape}" if isinstance(value, np.ndarray) else repr(value)
+        raise TypeError(f"an action is an integer index into the action space, not {shown}")
+    return int(value)
 
 
 class Table:

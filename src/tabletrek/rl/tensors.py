@@ -87,18 +87,23 @@ def observation_module(game: Game) -> ModuleType:
 
 @cache
 def codec_for(game: Game) -> Codec:
+    """The finite action space of ``game`` (its player count and options): ``n`` actions,
+    ``label(i)``, ``action(state, i)`` and ``mask(state)``."""
     make: Callable[[Game], Codec] | None = getattr(observation_module(game), "action_codec", None)
     return make(game) if make is not None else ActionCodec(game)
 
 
 @cache
 def observation_layout(game: Game) -> Layout:
+    """The fields of ``observation_tensor`` for ``game`` (name, shape, offset, meaning, as listed
+    in docs/observations.md); ``layout.split(x)`` cuts a tensor into them."""
     layout: Layout = observation_module(game).layout(game)
     return layout
 
 
 @cache
 def information_state_layout(game: Game) -> Layout:
+    """``observation_layout`` plus ``action_counts``: how often each seat took each action."""
     out = Layout().extend(observation_layout(game))
     out.add(
         "action_counts",
@@ -117,7 +122,16 @@ def encode_view(game: Game, view: dict[str, Any]) -> npt.NDArray[np.float32]:
 
 def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
     """The seat's view in the game's documented layout."""
-    return encode_view(state.game, state.view(seat))
+    return encode_view(state.game, state.view(checked_seat(state, seat)))
+
+
+def checked_seat(state: State, seat: Any) -> int:
+    """``seat`` as an int, refused by name when it is no seat of the game (None, a float, a bool
+    and a string reached some games' views and failed there as an unrelated TypeError)."""
+    players = state.game.players
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < players:
+        raise ValueError(f"no seat {seat!r} in a {players}-player game")
+    return int(seat)
 
 
 def acting_seats(state: State) -> list[tuple[int, Action]]:
@@ -142,6 +156,7 @@ def information_state_tensor(
     lay = information_state_layout(game)
     out = np.zeros(lay.size, dtype=np.float32)
     obs = observation_layout(game)
+    seat = checked_seat(state, seat)
     out[: obs.size] = observation_tensor(state, seat)
     add_counts(game, lay.view(out, "action_counts"), seat, acting_seats(state) if moves is None else moves)
     return out

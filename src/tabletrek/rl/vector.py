@@ -92,6 +92,9 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         copy: bool = True,
         **options: Any,
     ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+            raise TypeError(f"num_envs is a whole number of games, not {num_envs!r}")
+        num_envs = int(num_envs)
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         self.rules: Game = load(game, players=players, **options)
@@ -137,6 +140,9 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             base = int(self.next_seeds.max()) if self._ready else self._seed
         if base is None:
             base = secrets.randbits(40)
+        if isinstance(base, bool) or not isinstance(base, int | np.integer):
+            # a float seed would be cast and 1.5 play seed 1's games
+            raise TypeError(f"the seed is a whole number, not {base!r}")
         if not 0 <= base < 2**62:
             raise ValueError(f"the seed must be in [0, 2**62), not {base}")
         n = self.num_envs
@@ -152,11 +158,19 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
+        """Every env's seat to act plays its entry of ``actions`` (``num_envs`` integer indices,
+        legal under ``info["action_mask"]``); returns ``(obs, rewards, terminated, truncated,
+        info)`` as docs/vector.md describes, a finished game already replaced by the next. An
+        illegal action anywhere raises ``ValueError`` naming the env, and nothing is played."""
         if not self._ready:
             self.reset()
-        chosen = np.asarray(actions, dtype=np.int64)
-        if chosen.shape != (self.num_envs,):
-            raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {chosen.shape}")
+        given = np.asarray(actions)
+        if given.shape != (self.num_envs,):
+            raise ValueError(f"step wants {self.num_envs} actions, one per env, not shape {given.shape}")
+        if given.dtype.kind not in "iu":
+            # a cast would truncate 2.7 to move 2 and play it without a word
+            raise TypeError(f"step wants integer action indices, not an array of {given.dtype}")
+        chosen = given.astype(np.int64, copy=False)
         # The engine writes every row of the observations, so with copies it may write straight
         # into an array the caller will own instead of into ours and then copying it.
         obs = self._spare_obs() if self.copy else self.obs
@@ -213,6 +227,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 
     def python_state(self, index: int) -> State:
         """Env ``index``'s game in progress as a Python state (see the engine for what it omits)."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise TypeError(f"an env index is a whole number, not {index!r}")
+        if not 0 <= index < self.num_envs:  # a negative index would silently mean another env
+            raise ValueError(f"no env {index}: this batch has envs 0 to {self.num_envs - 1}")
+        if not self._ready:
+            raise RuntimeError("no game dealt yet: call reset() first")
         state: State = self.engine.to_python_state(
             self.rules, self.states[index], self.gens[index], int(self.seeds[index])
         )
@@ -220,10 +240,19 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 
 
 def vector_env(
-    game: str, num_envs: int, players: int | None = None, seed: int | None = None, **options: Any
+    game: str,
+    num_envs: int,
+    players: int | None = None,
+    seed: int | None = None,
+    copy: bool = True,
+    **options: Any,
 ) -> BatchEnv:
-    """``num_envs`` compiled games of ``game`` behind Gymnasium's ``VectorEnv`` API."""
-    return BatchEnv(game, num_envs, players=players, seed=seed, **options)
+    """``num_envs`` compiled games of ``game`` (Touring, Mexican Train or Double Crossing) behind
+    Gymnasium's ``VectorEnv`` API. ``players`` and ``options`` (keywords, e.g. ``rounds=1``)
+    choose the game as ``tabletrek.load`` does; ``seed`` is the first ``reset``'s when it is
+    given none (env ``i`` plays ``seed + i``); ``copy=False`` hands out the env's own buffers.
+    Needs numba (the ``[search]`` extra); see docs/vector.md."""
+    return BatchEnv(game, num_envs, players=players, seed=seed, copy=copy, **options)
 
 
 @njit
@@ -258,8 +287,18 @@ def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
 
 
 def sample_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """One legal action per row of ``mask``, uniformly at random (compiled: a random agent that
-    does not dominate the time it measures)."""
+    """One legal action per row of ``mask`` (``num_envs × num_actions``, true or nonzero where
+    legal), uniformly at random, -1 in a row with none (compiled: a random agent that does not
+    dominate the time it measures). ``rng`` is a ``numpy.random.Generator``."""
+    mask = np.asarray(mask)
+    if mask.ndim != 2:
+        raise ValueError(f"the mask has one row per env, num_envs × num_actions, not shape {mask.shape}")
+    if mask.dtype != np.bool_:
+        # the compiled loop counts bytes that are 0 or 1: an int64 mask was read byte by byte
+        # (action 1 came out as 8) and a float one as all illegal
+        mask = mask != 0
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng is a numpy.random.Generator (numpy.random.default_rng(seed)), not {rng!r}")
     out = np.zeros(mask.shape[0], dtype=np.int64)
     _sample(mask, np.asarray(rng.random(mask.shape[0]), dtype=np.float64), out)
     return out
