@@ -191,7 +191,9 @@ def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
     from tabletrek.core.registry import game_class, games
     from tabletrek.i18n import translate
 
-    monkeypatch.setattr(console, "width", 80)
+    # the console's own field: undoing a set of the ``width`` property would pin the width read
+    # at that moment on the shared console for every later test of the worker
+    monkeypatch.setattr(console, "_width", 80)
     result = runner.invoke(app, ["games", "--lang", lang])
     assert result.exit_code == 0
     assert "…" not in result.output

@@ -43,7 +43,13 @@ def test_simulate_without_bots_pairs_the_ai_with_itself(lang: str, least: int) -
         ("zh-Hant", "想提示的是", "AI 搭檔（給線索）會選擇："),
     ],
 )
-def test_terminal_hint_names_the_clues_targets(lang: str, meant: str, giver: str) -> None:
+def test_terminal_hint_names_the_clues_targets(
+    lang: str, meant: str, giver: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletrek.cli.common import console
+
+    # wide enough that the hint is one line: a console made in a test worker may be 80 wide
+    monkeypatch.setattr(console, "_width", 200)
     args = ["play", "codenames-duet", "--seed", "5", "--lang", lang]
     result = runner.invoke(app, args, input="hint\nquit\n")
     assert result.exit_code == 0, result.output
