@@ -384,9 +384,12 @@ def test_touring_tooltips_read_as_chinese_sentences(server: ServerProcess, page:
     for tip in tips:
         assert tip and "：" in tip and ": " not in tip and "。 " not in tip and ". " not in tip, tip
     page.select_option("#lang", "en")
-    page.wait_for_selector("#hand .hand-card")
+    # the card is already there in Chinese: wait until the page has redrawn it in English
+    page.wait_for_function(
+        "() => /[A-Za-z]{4}/.test(document.querySelector('#hand .hand-card').dataset.tip.split(':')[1] || '')"
+    )
     english = page.get_attribute("#hand .hand-card", "data-tip")
-    assert english and ": " in english, english
+    assert english and ": " in english and "：" not in english, english
 
 
 @pytest.mark.parametrize(
