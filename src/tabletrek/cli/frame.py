@@ -257,13 +257,9 @@ def frame_message(error: click_errors.ClickException, lang: str) -> str | None:
         return text
     if isinstance(error, click_errors.BadParameter):
         reason = _choice_reason(error, lang) or _value_reason(error, lang)
-        hint = error.param_hint
-        if hint is None and error.param is not None:
-            hint = error.param.get_error_hint()
+        hint = _param_hint(error)
         if hint is None:
             return translate("cli.frame.invalid_value", lang, reason=reason)
-        if not isinstance(hint, str):
-            hint = " / ".join(repr(item) for item in hint)
         return translate("cli.frame.invalid_value_for", lang, name=hint, reason=reason)
     if isinstance(error, click_errors.FileError):
         return translate("cli.frame.cannot_open", lang, name=error.ui_filename, reason=error.message)
@@ -315,13 +311,19 @@ def _value_reason(error: click_errors.BadParameter, lang: str) -> str:
     return _by_pattern(error.message, lang) or error.message
 
 
-def _missing(error: click_errors.MissingParameter, lang: str) -> str:
-    param = error.param
+def _param_hint(error: click_errors.BadParameter) -> str | None:
+    """How typer names the refused parameter ("'--players' / '-p'"), if it names one."""
     hint = error.param_hint
-    if hint is None and param is not None:
-        hint = param.get_error_hint()
+    if hint is None and error.param is not None:
+        hint = error.param.get_error_hint()
     if hint is not None and not isinstance(hint, str):
         hint = " / ".join(repr(item) for item in hint)
+    return hint
+
+
+def _missing(error: click_errors.MissingParameter, lang: str) -> str:
+    param = error.param
+    hint = _param_hint(error)
     kind = error.param_type or (param.param_type_name if param is not None else "option")
     key = "cli.frame.missing_argument" if kind == "argument" else "cli.frame.missing_option"
     text = translate(key, lang, name=hint or "")
