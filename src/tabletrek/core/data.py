@@ -49,14 +49,10 @@ class DataError(ValueError):
         return translate(self.said, lang, **resolve_args(self.params, lang, None))
 
     def message(self, lang: str) -> str:
-        problem = self._problem(lang) if self.said is not None else self.problem
-        if self.said is None:
-            lang = "en"  # the problem is English: so is the sentence around it
-        if self.line is not None:
-            return translate("core.data.at_line", lang, source=self.source, line=self.line, problem=problem)
-        if not self.key or self.whole:
-            return translate("core.data.in_file", lang, source=self.source, problem=problem)
-        return translate("core.data.at_key", lang, source=self.source, where=self.key, problem=problem)
+        """The reference rendered in ``lang``; in English where the problem has only its English."""
+        shown = lang if self.said is not None else "en"  # so is the sentence around it
+        ref = self.reference()
+        return translate(ref["$t"], shown, **resolve_args(ref["args"], shown, None))
 
     def reference(self) -> dict[str, Any]:
         """The message as a catalog reference (``{"$t": key, "args": ...}``) for a front end that
