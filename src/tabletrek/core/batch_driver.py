@@ -21,9 +21,10 @@ its engine's module, so each has its own numba cache index. Like every cached nu
 calls into another module, a bound loop's cache goes stale when its engine changes: delete the
 ``*.nbi``/``*.nbc`` files under ``src`` after editing an engine.
 
-Array types: state rows int32, generators uint32 (``core/mt19937.py``), config int64, masks bool,
-observations, rewards and returns float32; the scratch row (int64, as long as the action count)
-is lent to the functions that need room to list moves.
+Array types: state rows int32 (or the engine's ``STATE_DTYPE``, which ``rl/vector.py``
+allocates), generators uint32 (``core/mt19937.py``), config int64, masks bool, observations,
+rewards and returns float32; the scratch row (int64, as long as the action count) is lent to the
+functions that need room to list moves.
 """
 
 from __future__ import annotations

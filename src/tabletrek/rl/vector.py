@@ -108,7 +108,10 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.states = np.zeros((num_envs, self.engine.state_size(self.rules)), dtype=np.int32)
+        # An engine may keep its rows narrower than int32 (STATE_DTYPE): at thousands of envs the
+        # rows outgrow the CPU's caches, and bytes moved, not instructions, then set the pace.
+        row_type = getattr(self.engine, "STATE_DTYPE", np.int32)
+        self.states = np.zeros((num_envs, self.engine.state_size(self.rules)), dtype=row_type)
         self.gens = np.zeros((num_envs, 625), dtype=np.uint32)
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)
