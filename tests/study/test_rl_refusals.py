@@ -114,3 +114,34 @@ def test_options_given_as_a_string_are_refused_by_name(make: Callable[..., Any])
     with pytest.raises(TypeError, match="options is a mapping of option name to value"):
         make("touring", options="free_discard:true")
     assert make("touring", options={"free_discard": True}).game.options["free_discard"] is True
+
+
+def test_an_unknown_agent_is_refused_naming_the_agents_there_are() -> None:
+    aec = aec_env("touring")
+    aec.reset(seed=1)
+    para = parallel_env("touring")
+    para.reset(seed=1)
+    asks: list[Callable[[], Any]] = [
+        lambda: aec.observe("player_9"),
+        lambda: aec.action_mask("player_2"),
+        lambda: aec.view("dealer"),
+        lambda: aec.observation_space("player_9"),
+        lambda: aec.action_space(0),  # type: ignore[arg-type]  # a seat number instead of its name
+        lambda: para.observation_space("player_9"),
+        lambda: para.action_space("Player_0"),
+    ]
+    for ask in asks:
+        with pytest.raises(KeyError, match="its agents are player_0, player_1"):
+            ask()
+    assert aec.observe("player_1")["action_mask"].shape == (aec.action_space("player_1").n,)
+
+
+def test_a_parallel_move_for_an_agent_that_does_not_exist_is_refused() -> None:
+    env = parallel_env("touring")
+    env.reset(seed=1)
+    actor = env.possible_agents[env.game_state.current_player or 0]
+    legal = int(np.flatnonzero(env.table.mask(env.game_state.current_player or 0))[0])
+    before = env.game_state._dump()
+    with pytest.raises(KeyError, match="no agent 'player_7'"):
+        env.step({actor: legal, "player_7": 0})
+    assert env.game_state._dump() == before

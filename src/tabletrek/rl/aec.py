@@ -26,7 +26,14 @@ from tabletrek.core.registry import load, specs
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
+from tabletrek.rl.table import (
+    Observation,
+    Table,
+    action_index,
+    agent_seat,
+    check_illegal,
+    option_values,
+)
 
 VERSION = 1
 
@@ -75,9 +82,11 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
         self.observation_spaces = {agent: self.table.observation_space() for agent in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        agent_seat(agent, self.possible_agents)  # an unknown name is refused by name
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        agent_seat(agent, self.possible_agents)
         return self.action_spaces[agent]
 
     def action_label(self, i: int) -> str:
@@ -142,13 +151,13 @@ class TabletrekAEC(AECEnv):  # type: ignore[misc,unused-ignore]  # AECEnv is Any
     # ----- what agents see ----------------------------------------------------------------------
 
     def view(self, agent: str) -> dict[str, Any]:
-        return self.game_state.view(self.seat_of[agent])
+        return self.game_state.view(agent_seat(agent, self.possible_agents))
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
-        return self.table.mask(self.seat_of[agent])
+        return self.table.mask(agent_seat(agent, self.possible_agents))
 
     def observe(self, agent: str) -> Observation:
-        return self.table.observe(self.seat_of[agent])
+        return self.table.observe(agent_seat(agent, self.possible_agents))
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)

@@ -22,7 +22,14 @@ from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.aec import env_name
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
+from tabletrek.rl.table import (
+    Observation,
+    Table,
+    action_index,
+    agent_seat,
+    check_illegal,
+    option_values,
+)
 
 
 class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any where PettingZoo is untyped
@@ -58,9 +65,11 @@ class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any
         self._observation = self.table.observation_space()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        agent_seat(agent, self.possible_agents)  # an unknown name is refused, not given a space
         return self._observation
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        agent_seat(agent, self.possible_agents)
         return self._action
 
     @property
@@ -97,6 +106,8 @@ class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any
         if seat is None:
             raise RuntimeError("the game is over: call reset()")
         agent = self.possible_agents[seat]
+        for name in actions:
+            agent_seat(name, self.possible_agents)  # a misspelt agent's move would be dropped unseen
         if agent not in actions:
             # Without it nothing would be played and the same observations come back, a loop a
             # trainer does not notice.

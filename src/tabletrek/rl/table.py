@@ -144,6 +144,14 @@ class Table:
         self.moves.append((seat, action))
 
 
+def agent_seat(agent: object, agents: list[str]) -> int:
+    """The seat of ``agent`` ("player_0" ...), or a KeyError naming the game's agents (a bare
+    ``KeyError: 'player_9'`` from a dict said nothing of what exists)."""
+    if isinstance(agent, str) and agent in agents:
+        return agents.index(agent)
+    raise KeyError(f"no agent {agent!r} in this game: its agents are {', '.join(agents)}")
+
+
 def check_illegal(policy: str) -> None:
     if policy not in ILLEGAL:
         raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {policy!r}")
