@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.errors import UsageError
 from tabletrek.core.generics import S
+from tabletrek.core.numeric import is_whole
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 from tabletrek.core.search import NO_SEARCH, SearchSupport
@@ -48,7 +49,7 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.default_players if players is None else players
-        if isinstance(count, bool) or not isinstance(count, int) or count not in self.player_counts:
+        if not is_whole(count) or count not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
             raise UsageError("core.error.player_count", game=self.name, allowed=allowed, players=players)
         self.players: int = count
@@ -100,7 +101,7 @@ class Game(ABC, Generic[S]):
         """A new game. The same seed gives the same game; no seed picks a random one."""
         if seed is None:
             seed = new_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         return self._start(seed)
 

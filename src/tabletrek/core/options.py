@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletrek.core.errors import UsageError
+from tabletrek.core.numeric import is_number, is_whole
 
 NO_LEGACY: Any = object()
 """The ``legacy`` of an option that games were always recorded with."""
@@ -48,10 +49,10 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise refused("option_bool")
         elif kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
+            if not is_whole(value):
                 raise refused("option_int")
         elif kind is float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if not is_number(value):
                 raise refused("option_number")
             value = float(value)
         elif not isinstance(value, kind):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.errors import UsageError
+from tabletrek.core.numeric import is_whole
 from tabletrek.core.registry import load_recorded
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class GameRecord:
             if not isinstance(text, str):
                 raise UsageError("core.error.record_action_text", source=source, index=i)
         rules = data.get("rules")
-        if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
+        if rules is not None and not is_whole(rules):
             raise UsageError("core.error.record_rules", source=source)
         meta = data.get("meta", {})
         if not isinstance(meta, Mapping):

@@ -15,6 +15,7 @@ from rich.console import Console
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event
 from tabletrek.core.html import render_state_html
+from tabletrek.core.numeric import is_whole
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.rng import rng_from_json, rng_to_json
@@ -235,7 +236,7 @@ class State(ABC):
         if parsed.get("format") != STATE_FORMAT:
             raise ValueError(f"state JSON has format {parsed.get('format')!r}; expected {STATE_FORMAT}")
         rules = parsed.get("rules")
-        if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
+        if rules is not None and not is_whole(rules):
             raise ValueError(f"state JSON has rules version {rules!r}; expected a number")
         game = load_recorded(str(parsed["game"]), int(parsed["players"]), dict(parsed["options"]), rules)
         state: State = game._blank_state()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrek.core.numeric import is_whole
 from tabletrek.i18n import normalize_lang, seat_name, translate
 
 if TYPE_CHECKING:
@@ -153,9 +154,7 @@ def game_drawer(state: State) -> Callable[[State, int | None, str, Canvas], None
 
 def render_svg(state: State, seat: int | None = None, lang: str = "en") -> SVG:
     """The state drawn as ``seat`` sees it (``None``: the spectator)."""
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.game.players
-    ):
+    if seat is not None and (not is_whole(seat) or not 0 <= seat < state.game.players):
         raise ValueError(f"no seat {seat!r} in a {state.game.players}-player game")
     lang = normalize_lang(lang)
     canvas = Canvas()

@@ -29,6 +29,7 @@ from tabletrek.bots.search.settings import DEFAULT_ITERATIONS, DEFAULT_MS
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.game import Game
+from tabletrek.core.numeric import is_number
 from tabletrek.core.state import State
 from tabletrek.web.ratelimit import Limits
 
@@ -245,7 +246,7 @@ def server_budget(game: Game, params: dict[str, Any], limits: Limits) -> dict[st
 def _at_most(value: Any, ceiling: float) -> Any:
     """``value`` cut to ``ceiling``; a value that is no number is left for the bot's own check
     (which refused it when the table was created)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not is_number(value):
         return value
     return min(value, type(value)(ceiling))
 

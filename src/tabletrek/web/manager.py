@@ -16,6 +16,7 @@ from typing import Any
 from tabletrek.core.data import DataError
 from tabletrek.core.errors import UsageError, referred
 from tabletrek.core.game import Game
+from tabletrek.core.numeric import is_number, is_whole
 from tabletrek.core.registry import game_class, games, load
 from tabletrek.core.rng import new_seed
 from tabletrek.web import chat, validation
@@ -474,7 +475,7 @@ def table_seed(seed: Any, practice: bool) -> int:
     if not practice:
         # Whoever picked the seed could compute every hidden card: only where nobody else plays.
         raise WebError("web.error.seed_not_allowed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+    if not is_whole(seed) or not 0 <= seed < 2**63:
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.seed"))
     return seed
 
@@ -484,7 +485,7 @@ def table_clock(clock: Any, practice: bool, default: float | None) -> float | No
     if clock in (None, 0, "", False):
         # Every table with more than one person has a clock, so nobody can stall it for ever.
         return None if practice else (default or None)
-    if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not MIN_CLOCK <= clock <= MAX_CLOCK:
+    if not is_number(clock) or not MIN_CLOCK <= clock <= MAX_CLOCK:
         raise WebError(
             "web.error.bad_request",
             detail=reason("web.error.detail.clock", low=MIN_CLOCK, high=MAX_CLOCK),

@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from tabletrek.core.numeric import is_whole
 from tabletrek.i18n import normalize_lang
 from tabletrek.web import chat, validation
 from tabletrek.web.conns import Conn
@@ -118,7 +119,7 @@ def language(value: Any) -> str:
 
 def optional_int(value: Any) -> int | None:
     """A field that is a whole number or absent (a JSON true is no number here)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+    if value is not None and not is_whole(value):
         raise WebError("web.error.bad_message")
     return value
 

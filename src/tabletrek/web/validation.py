@@ -20,6 +20,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
+from tabletrek.core.numeric import is_whole
 from tabletrek.web.errors import WebError, reason
 
 NORMAL_FORM: Final = "NFKC"
@@ -124,7 +125,7 @@ def short_ref(value: Any) -> int | str | None:
 
 
 def small_int(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         detail = reason("web.error.detail.whole_number", field=field, low=low, high=high)
         raise WebError("web.error.bad_request", detail=detail)
     return value

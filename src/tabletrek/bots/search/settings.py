@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.errors import UsageError
+from tabletrek.core.numeric import is_whole
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -102,7 +103,7 @@ def _check_numbers(raw: dict[str, Any]) -> None:
         raise UsageError("core.error.param_non_negative", name="rollout_depth", value=raw["rollout_depth"])
     if float(raw["z"]) < 0:
         raise UsageError("core.error.param_non_negative", name="z", value=raw["z"])
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+    if not is_whole(threads) or threads < 1:
         raise UsageError("core.error.param_positive_int", name="threads", value=threads)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletrek.core.data import DataError, need, need_count, package_toml, read_toml
+from tabletrek.core.numeric import is_whole
 
 PACKAGE = "tabletrek.games.double_crossing"
 
@@ -144,7 +145,7 @@ def load_economy(source: str, data: dict[str, Any]) -> dict[str, Any]:
         counts[code] = need_count(car, "count", source, path)
         prices[code] = _money(car, "price", source, path)
         for face in need(car, "die", list, source, path):
-            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            if not is_whole(face) or not 1 <= face <= 6:
                 raise DataError(source, f"{path}.die", f"die faces are 1..6, not {face!r}")
             if die_car[face - 1] != -1:
                 raise DataError(

@@ -12,6 +12,7 @@ from typing import Any
 from tabletrek.core.actions import Action
 from tabletrek.core.events import Event, text_ref
 from tabletrek.core.game import BotFactory, Game
+from tabletrek.core.numeric import is_whole
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
 from tabletrek.core.search import Evaluator, PairedPlayouts, SearchSupport, warm_up_paired
@@ -157,7 +158,7 @@ class DoubleCrossing(Game[DoubleCrossingState]):
         return len(self.actions)
 
     def action(self, index: int) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.actions):
+        if not is_whole(index) or not 0 <= index < len(self.actions):
             raise ValueError(f"double-crossing with {self.players} players has no action {index!r}")
         return self.actions[index]
 

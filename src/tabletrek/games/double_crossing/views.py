@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.numeric import is_whole
 from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS, CARD_TYPES
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def public_view(state: DoubleCrossingState) -> dict[str, Any]:
 
 def seat_view(state: DoubleCrossingState, seat: int) -> dict[str, Any]:
     players = state.game.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    if not is_whole(seat) or not 0 <= seat < players:
         raise ValueError(f"no seat {seat!r} in a {players}-player game")
     view = public_view(state)
     view["seat"] = seat

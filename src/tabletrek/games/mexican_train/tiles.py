@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from tabletrek.core.data import DataError, need, package_toml
+from tabletrek.core.numeric import is_whole
 
 PACKAGE = "tabletrek.games.mexican_train"
 SETS_FILE = "data/sets.toml"
@@ -95,7 +96,7 @@ def parse_sets(source: str, data: dict[str, Any]) -> dict[int, TileSet]:
             key = f"{path}.hand.{players}"
             if not players.isdigit() or not 2 <= int(players) <= 10:
                 raise DataError(source, key, "player counts run from 2 to 10")
-            if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            if not is_whole(size) or size < 1:
                 raise DataError(source, key, f"must be a positive integer, not {size!r}")
             # The engine double and at least one tile to draw must remain after the deal.
             if int(players) * size > tiles - 2:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.numeric import is_whole
 from tabletrek.games.mexican_train.rules import NO_TILE, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def public_view(state: MexicanTrainState) -> dict[str, Any]:
 
 
 def seat_view(state: MexicanTrainState, seat: int) -> dict[str, Any]:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.game.players:
+    if not is_whole(seat) or not 0 <= seat < state.game.players:
         raise ValueError(f"no seat {seat!r} in a {state.game.players}-player game")
     ts = state.game.tileset
     view = public_view(state)

@@ -1,0 +1,20 @@
+"""What counts as a number where a caller, a file or a client message passes one.
+
+``bool`` is a subclass of ``int`` in Python, so ``isinstance(True, int)`` holds; but a seat, seed,
+count or clock given as ``true`` is a slip (usually a JSON or TOML field filled with the wrong
+kind), not the number 1, and is refused everywhere with the rest of the wrong types.
+"""
+
+from __future__ import annotations
+
+from typing import TypeGuard
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """An ``int`` that is not a ``bool`` (floats, even 2.0, are refused: they come from a slip)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> TypeGuard[int | float]:
+    """An ``int`` or ``float`` that is not a ``bool``."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
