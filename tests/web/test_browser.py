@@ -216,7 +216,9 @@ def lobby_refusal(server: ServerProcess, page: Any, lang: str) -> str:
     """What the create form says to a ``lang`` reader who asks for a public practice table."""
     page.goto(f"{server.url}/")
     page.select_option("#lang", lang)
-    page.wait_for_selector("#create-table")
+    # the form is already there in the other language: wait until the lobby is redrawn in this
+    # one, or the click lands on the form being replaced (seen under load)
+    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[lang]}')")
     page.select_option("#game", "touring")
     page.check("#public")
     page.click("#create-table")
