@@ -9,22 +9,22 @@ move for move, and ``to_python_state`` hands any env back to the Python rules (`
 the reference). Hands are counts: their order is no part of the rules (views sort them), so a
 state handed back has sorted hands.
 
-State row (bytes, ``STATE_DTYPE``; room for ``P_MAX`` seats and ``T_MAX`` tables), hot fields
-first: seat to act, ended, draw-pile length, turns played (four bytes), the discard pile's counts
-by card (what the observation shows); then a block per seat: its hand counts and the table of the
-same number's Go-pile top, speed-pile top (-1 for empty) and mileage counts. Those are what the
-mask, the move, the observation and the seat read every step: 55 bytes at two seats. Then the
-cold rest, touched by a push, a discard, a draw, a game's end or a reshuffle: winning table
-(-1 none), the piles' lengths, each table's Go pile and speed pile as cards bottom to top, the
-discard pile and the draw pile as cards in order (the next card drawn is the last).
+State row (bytes, ``STATE_DTYPE``; room for ``P_MAX`` seats and ``T_MAX`` tables; 960 bytes): first
+a few cold fields (winning table, -1 none; the piles' lengths), then from byte ``HOT`` what the
+mask, the move, the observation and the seat read every step: seat to act, ended, draw-pile
+length, turns played (four bytes), the discard pile's counts by card (what the observation shows),
+and a block per seat: its hand counts and the table of the same number's Go-pile top, speed-pile
+top (-1 for empty) and mileage counts; 55 bytes at two seats. Then the cold rest, touched by a
+push, a discard, a draw or a reshuffle: each table's Go pile and speed pile as cards bottom to
+top, the discard pile and the draw pile as cards in order (the next card drawn is the last).
 
 Why bytes and this order: at thousands of envs the rows outgrow the caches and a step's time goes
 to the cache lines it touches, not its instructions. The int32 row (3,448 bytes) spread one step's
 reads over about a dozen lines (each pile's top lay in its own pile, the hands, miles and counts
-apart); the byte row is 875 bytes with the hot fields in one or two lines
-(docs/notes/vector-benchmarks.md, 2026-12-02). Every value fits a byte: cards, seats, tables,
-counts of at most ``DECK_MAX`` cards; the turn count, which the ``max_turns`` option lets grow
-past any byte, is kept as the int32 it was, in four bytes.
+apart); in the byte row the hot fields share one line (two where the array's start is placed
+otherwise; see ``HOT``) (docs/notes/vector-benchmarks.md, 2026-12-02). Every value fits a byte:
+cards, seats, tables, counts of at most ``DECK_MAX`` cards; the turn count, which the
+``max_turns`` option lets grow past any byte, is kept as the int32 it was, in four bytes.
 
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
 ``country_first`` (the option: Country may open an empty speed pile before the table holds a Go;
@@ -81,12 +81,22 @@ STATE_DTYPE = np.int8
 seat or a table, or a byte of the turn count (``TURNS``): rows of bytes, which ``rl/vector.py``
 allocates and ``random_play.py`` follows."""
 
-# What the mask, the move, the observation and the seat read every step, first: at two seats the
-# fields in use (up to the second seat's block) take 55 bytes, one or two cache lines.
-TO_ACT = 0
-ENDED = 1
-DRAW_N = 2
-TURNS = 3  # four bytes, the turn count as a little-endian int32 (``turns``/``set_turns``)
+# Cold scalars, touched by a push, a discard, a game's end or a reshuffle: the winning table and the
+# piles' lengths.
+WINNER = 0
+DISC_N = 1
+GO_LEN = 2
+SP_LEN = GO_LEN + T_MAX
+# Then what the mask, the move, the observation and the seat read every step: at two seats the
+# fields in use (up to the second seat's block) take 55 bytes. They start 48 bytes in and rows are
+# a whole number of 64-byte lines: numpy's large arrays here start 16 bytes past a line (glibc's
+# chunk header), so every row's hot fields then fill one line, not one or two (elsewhere they take
+# one or two, as with any offset).
+HOT = 48
+TO_ACT = HOT
+ENDED = HOT + 1
+DRAW_N = HOT + 2
+TURNS = HOT + 3  # four bytes, the turn count as a little-endian int32 (``turns``/``set_turns``)
 DISC_COUNT = TURNS + 4  # the discard pile by card type, for the observation (kept, not recounted)
 SEATS = DISC_COUNT + C
 # Seat ``k``'s block: its hand counts, then table ``k``'s Go-pile top, speed-pile top (-1 for empty;
@@ -97,17 +107,12 @@ GO_TOP = C
 SP_TOP = C + 1
 MILES = C + 2
 BLOCK = C + 6
-# Touched only by a pile's push, a discard, a draw, the end of a game and a reshuffle: the piles,
-# bottom to top, with their lengths (the next card drawn is the draw pile's last).
-WINNER = SEATS + P_MAX * BLOCK
-DISC_N = WINNER + 1
-GO_LEN = DISC_N + 1
-SP_LEN = GO_LEN + T_MAX
-GO_PILE = SP_LEN + T_MAX
+# Cold again: the piles bottom to top (the next card drawn is the draw pile's last).
+GO_PILE = SEATS + P_MAX * BLOCK
 SP_PILE = GO_PILE + T_MAX * GO_CAP
 DISC = SP_PILE + T_MAX * SP_CAP
 DRAW = DISC + DECK_MAX
-SIZE = DRAW + DECK_MAX
+SIZE = -(-(DRAW + DECK_MAX) // 64) * 64
 
 
 CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST, CFG_LAYOUT = (
