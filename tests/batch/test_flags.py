@@ -26,10 +26,14 @@ def test_touring_go_comes_first_unless_country_first() -> None:
     assert env.cfg[T.CFG_COUNTRY_FIRST] == 0
     assert BatchEnv("touring", 1, players=2, country_first=True).cfg[T.CFG_COUNTRY_FIRST] == 1
     s = env.states[0].copy()
-    s[T.HANDS : T.HANDS + T.C] = 0
-    s[T.HANDS + COUNTRY] = 1
+    hand = T.SEATS + T.HAND
+    s[hand : hand + T.C] = 0
+    s[hand + COUNTRY] = 1
     s[T.GO_LEN : T.GO_LEN + T.T_MAX] = 0
     s[T.SP_LEN : T.SP_LEN + T.T_MAX] = 0
+    for t in range(T.T_MAX):  # every pile empty
+        s[T.SEATS + t * T.BLOCK + T.GO_TOP] = -1
+        s[T.SEATS + t * T.BLOCK + T.SP_TOP] = -1
     s[T.TO_ACT] = 0
     mask = np.zeros(env.rules.num_actions, dtype=np.bool_)
     cfg = env.cfg.copy()
@@ -39,6 +43,7 @@ def test_touring_go_comes_first_unless_country_first() -> None:
     T.legal_mask(s, cfg, mask)
     assert mask[COUNTRY]
     s[T.GO_LEN] = 0
+    s[T.SEATS + T.GO_TOP] = -1
     cfg[T.CFG_COUNTRY_FIRST] = 1
     T.legal_mask(s, cfg, mask)
     assert mask[COUNTRY]  # the old reading: Country on an empty speed pile at any time

@@ -9,11 +9,22 @@ move for move, and ``to_python_state`` hands any env back to the Python rules (`
 the reference). Hands are counts: their order is no part of the rules (views sort them), so a
 state handed back has sorted hands.
 
-State row (int32; room for ``P_MAX`` seats and ``T_MAX`` tables): hand counts per seat and card
-type; each table's Go pile and speed pile as cards bottom to top with a length; mileage counts per
-table; the discard pile and the draw pile as cards in order with lengths, and the discard pile's
-counts by card (what the observation shows) (the next card drawn is the
-last); seat to act, turns played, winning table (-1 none), ended.
+State row (bytes, ``STATE_DTYPE``; room for ``P_MAX`` seats and ``T_MAX`` tables; 960 bytes): first
+a few cold fields (winning table, -1 none; the piles' lengths), then from byte ``HOT`` what the
+mask, the move, the observation and the seat read every step: seat to act, ended, draw-pile
+length, turns played (four bytes), the discard pile's counts by card (what the observation shows),
+and a block per seat: its hand counts and the table of the same number's Go-pile top, speed-pile
+top (-1 for empty) and mileage counts; 55 bytes at two seats. Then the cold rest, touched by a
+push, a discard, a draw or a reshuffle: each table's Go pile and speed pile as cards bottom to
+top, the discard pile and the draw pile as cards in order (the next card drawn is the last).
+
+Why bytes and this order: at thousands of envs the rows outgrow the caches and a step's time goes
+to the cache lines it touches, not its instructions. The int32 row (3,448 bytes) spread one step's
+reads over about a dozen lines (each pile's top lay in its own pile, the hands, miles and counts
+apart); in the byte row the hot fields share one line (two where the array's start is placed
+otherwise; see ``HOT``) (docs/notes/vector-benchmarks.md, 2026-12-02). Every value fits a byte:
+cards, seats, tables, counts of at most ``DECK_MAX`` cards; the turn count, which the
+``max_turns`` option lets grow past any byte, is kept as the int32 it was, in four bytes.
 
 Config (int64): players, tables, turn limit, ``free_discard``, required mileage (4), goal miles,
 ``country_first`` (the option: Country may open an empty speed pile before the table holds a Go;
@@ -63,24 +74,46 @@ T_MAX = 6
 HAND_SIZE = 5
 GO_CAP = 64
 SP_CAP = 16
-DECK_MAX = 128
+DECK_MAX = 127  # the draw pile's length is a byte
 
-HANDS = 0
-GO_PILE = HANDS + P_MAX * C
-GO_LEN = GO_PILE + T_MAX * GO_CAP
-SP_PILE = GO_LEN + T_MAX
-SP_LEN = SP_PILE + T_MAX * SP_CAP
-MILES_AT = SP_LEN + T_MAX
-DISC = MILES_AT + T_MAX * 4
-DISC_N = DISC + DECK_MAX
-DISC_COUNT = DISC_N + 1  # the discard pile by card type, for the observation (kept, not recounted)
-DRAW = DISC_COUNT + C
-DRAW_N = DRAW + DECK_MAX
-TO_ACT = DRAW_N + 1
-TURNS = TO_ACT + 1
-WINNER = TURNS + 1
-ENDED = WINNER + 1
-SIZE = ENDED + 1
+STATE_DTYPE = np.int8
+"""Every field is a card (0..11, -1 for none), a count of cards (at most the deck, ``DECK_MAX``), a
+seat or a table, or a byte of the turn count (``TURNS``): rows of bytes, which ``rl/vector.py``
+allocates and ``random_play.py`` follows."""
+
+# Cold scalars, touched by a push, a discard, a game's end or a reshuffle: the winning table and the
+# piles' lengths.
+WINNER = 0
+DISC_N = 1
+GO_LEN = 2
+SP_LEN = GO_LEN + T_MAX
+# Then what the mask, the move, the observation and the seat read every step: at two seats the
+# fields in use (up to the second seat's block) take 55 bytes. They start 48 bytes in and rows are
+# a whole number of 64-byte lines: numpy's large arrays here start 16 bytes past a line (glibc's
+# chunk header), so every row's hot fields then fill one line, not one or two (elsewhere they take
+# one or two, as with any offset).
+HOT = 48
+TO_ACT = HOT
+ENDED = HOT + 1
+DRAW_N = HOT + 2
+TURNS = HOT + 3  # four bytes, the turn count as a little-endian int32 (``turns``/``set_turns``)
+DISC_COUNT = TURNS + 4  # the discard pile by card type, for the observation (kept, not recounted)
+SEATS = DISC_COUNT + C
+# Seat ``k``'s block: its hand counts, then table ``k``'s Go-pile top, speed-pile top (-1 for empty;
+# the piles' copies of them lie below) and mileage counts. Tables are numbered below seats
+# (``teams <= players``), so table ``k`` shares seat ``k``'s block.
+HAND = 0
+GO_TOP = C
+SP_TOP = C + 1
+MILES = C + 2
+BLOCK = C + 6
+# Cold again: the piles bottom to top (the next card drawn is the draw pile's last).
+GO_PILE = SEATS + P_MAX * BLOCK
+SP_PILE = GO_PILE + T_MAX * GO_CAP
+DISC = SP_PILE + T_MAX * SP_CAP
+DRAW = DISC + DECK_MAX
+SIZE = -(-(DRAW + DECK_MAX) // 64) * 64
+
 
 CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST, CFG_LAYOUT = (
     0,
@@ -145,6 +178,9 @@ def obs_size(game: Touring) -> int:
 def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     """``Touring._start(seed)``: shuffle the deck, five cards each, the first seat draws."""
     s[:] = 0
+    for t in range(T_MAX):
+        s[SEATS + t * BLOCK + GO_TOP] = -1
+        s[SEATS + t * BLOCK + SP_TOP] = -1
     mt.seed(g, seed)
     n = 0
     for card in range(C):
@@ -155,7 +191,7 @@ def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
     for p in range(cfg[CFG_P]):
         for _ in range(HAND_SIZE):
             n -= 1
-            s[HANDS + p * C + s[DRAW + n]] += 1
+            s[SEATS + p * BLOCK + HAND + s[DRAW + n]] += 1
     s[DRAW_N] = n
     s[WINNER] = -1
     begin_turn(s, g, cfg)
@@ -163,20 +199,38 @@ def deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
 
 @njit_inline
 def go_top(s: np.ndarray, t: int) -> int:
-    n = s[GO_LEN + t]
-    return s[GO_PILE + t * GO_CAP + n - 1] if n > 0 else -1
+    return s[SEATS + t * BLOCK + GO_TOP]
 
 
 @njit_inline
 def sp_top(s: np.ndarray, t: int) -> int:
-    n = s[SP_LEN + t]
-    return s[SP_PILE + t * SP_CAP + n - 1] if n > 0 else -1
+    return s[SEATS + t * BLOCK + SP_TOP]
+
+
+@njit_inline
+def turns(s: np.ndarray) -> int:
+    return int(
+        (np.int64(s[TURNS]) & 0xFF)
+        | ((np.int64(s[TURNS + 1]) & 0xFF) << 8)
+        | ((np.int64(s[TURNS + 2]) & 0xFF) << 16)
+        | (np.int64(s[TURNS + 3]) << 24)
+    )
+
+
+@njit_inline
+def set_turns(s: np.ndarray, n: int) -> None:
+    # Stores into bytes keep the low eight bits.
+    s[TURNS] = n & 0xFF
+    s[TURNS + 1] = (n >> 8) & 0xFF
+    s[TURNS + 2] = (n >> 16) & 0xFF
+    s[TURNS + 3] = (n >> 24) & 0xFF
 
 
 @njit_inline
 def collision_choice(s: np.ndarray, t: int) -> bool:
     """Whether the attacker picks between taking a 30 and the 15s."""
-    return sp_top(s, t) == COUNTRY and s[MILES_AT + t * 4 + 3] > 0 and s[MILES_AT + t * 4 + 2] >= 2
+    miles = SEATS + t * BLOCK + MILES
+    return sp_top(s, t) == COUNTRY and s[miles + 3] > 0 and s[miles + 2] >= 2
 
 
 @njit_inline
@@ -186,7 +240,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     p = s[TO_ACT]
     teams = cfg[CFG_T]
     team = cfg[CFG_TEAM_OF + p]
-    hand = HANDS + p * C
+    hand = SEATS + p * BLOCK + HAND
     held = 0
     for card in range(C):
         held += s[hand + card]
@@ -206,12 +260,12 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
                 plays += 1
         elif card <= M30:
             slot = card - M1
-            if gtop == GO and s[MILES_AT + team * 4 + slot] < cfg[CFG_REQ + slot]:
+            if gtop == GO and s[SEATS + team * BLOCK + MILES + slot] < cfg[CFG_REQ + slot]:
                 mask[card] = True
                 plays += 1
         elif card == COUNTRY:
             # Go first: Country opens an empty speed pile only once the Go pile holds a card.
-            if stop == CITY or (stop == -1 and (s[GO_LEN + team] > 0 or cfg[CFG_COUNTRY_FIRST] == 1)):
+            if stop == CITY or (stop == -1 and (gtop != -1 or cfg[CFG_COUNTRY_FIRST] == 1)):
                 mask[COUNTRY] = True
                 plays += 1
         elif card == GASOLINE:
@@ -290,7 +344,7 @@ def begin_turn(s: np.ndarray, g: np.ndarray, cfg: np.ndarray) -> None:
     if s[DRAW_N] == 0:
         return
     s[DRAW_N] -= 1
-    s[HANDS + s[TO_ACT] * C + s[DRAW + s[DRAW_N]]] += 1
+    s[SEATS + s[TO_ACT] * BLOCK + HAND + s[DRAW + s[DRAW_N]]] += 1
 
 
 @njit_inline
@@ -304,17 +358,19 @@ def discard(s: np.ndarray, card: int) -> None:
 def push_go(s: np.ndarray, t: int, card: int) -> None:
     s[GO_PILE + t * GO_CAP + s[GO_LEN + t]] = card
     s[GO_LEN + t] += 1
+    s[SEATS + t * BLOCK + GO_TOP] = card
 
 
 @njit_inline
 def push_speed(s: np.ndarray, t: int, card: int) -> None:
     s[SP_PILE + t * SP_CAP + s[SP_LEN + t]] = card
     s[SP_LEN + t] += 1
+    s[SEATS + t * BLOCK + SP_TOP] = card
 
 
 @njit_inline
 def lose(s: np.ndarray, victim: int, slot: int) -> None:
-    s[MILES_AT + victim * 4 + slot] -= 1
+    s[SEATS + victim * BLOCK + MILES + slot] -= 1
     discard(s, slot + 1)
 
 
@@ -325,8 +381,8 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
         return
     push_go(s, victim, card)
     country = sp_top(s, victim) == COUNTRY
-    m15 = s[MILES_AT + victim * 4 + 2]
-    m30 = s[MILES_AT + victim * 4 + 3]
+    m15 = s[SEATS + victim * BLOCK + MILES + 2]
+    m30 = s[SEATS + victim * BLOCK + MILES + 3]
     if card == PUNCTURE:
         if country and m15 > 0:
             lose(s, victim, 2)
@@ -346,7 +402,7 @@ def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``TouringState._apply``: play ``index`` for the seat to act; the next seat draws."""
     p = s[TO_ACT]
     team = cfg[CFG_TEAM_OF + p]
-    hand = HANDS + p * C
+    hand = SEATS + p * BLOCK + HAND
     layout = cfg[CFG_LAYOUT]
     if index == PASS:
         pass
@@ -368,10 +424,11 @@ def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
             if card == M30 and sp_top(s, team) != COUNTRY:
                 discard(s, card)
             else:
-                s[MILES_AT + team * 4 + card - M1] += 1
+                miles = SEATS + team * BLOCK + MILES
+                s[miles + card - M1] += 1
                 done = True
                 for i in range(4):
-                    if s[MILES_AT + team * 4 + i] != cfg[CFG_REQ + i]:
+                    if s[miles + i] != cfg[CFG_REQ + i]:
                         done = False
                 if done:
                     s[WINNER] = team
@@ -380,10 +437,11 @@ def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
             push_speed(s, team, card)
         else:
             push_go(s, team, card)
-    s[TURNS] += 1
+    played = turns(s) + 1
+    set_turns(s, played)
     if s[ENDED] == 1:
         return
-    if s[TURNS] >= cfg[CFG_MAX_TURNS]:
+    if played >= cfg[CFG_MAX_TURNS]:
         s[ENDED] = 1
         return
     s[TO_ACT] = (p + 1) % cfg[CFG_P]
@@ -415,7 +473,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     deck = cfg[CFG_DECK_CARDS]
     turn_limit = cfg[CFG_MAX_TURNS]
     for card in range(C):
-        out[card] = s[HANDS + p * C + card]
+        out[card] = s[SEATS + p * BLOCK + HAND + card]
     at = C
     t = team
     for _ in range(teams):
@@ -424,7 +482,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
         top = sp_top(s, t)
         out[at + (0 if top == -1 else (1 if top == COUNTRY else 2))] = 1.0
         at += 3
-        miles = MILES_AT + t * 4
+        miles = SEATS + t * BLOCK + MILES
         m0, m1, m2, m3 = s[miles], s[miles + 1], s[miles + 2], s[miles + 3]
         out[at], out[at + 1], out[at + 2], out[at + 3] = m0, m1, m2, m3
         out[at + 4], out[at + 5], out[at + 6], out[at + 7] = r0 - m0, r1 - m1, r2 - m2, r3 - m3
@@ -434,7 +492,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     for r in range(players):
         held = 0
         for card in range(C):
-            held += s[HANDS + q * C + card]
+            held += s[SEATS + q * BLOCK + HAND + card]
         out[at + r] = held
         q = q + 1 if q + 1 < players else 0
     at += players
@@ -443,7 +501,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     for card in range(C):
         out[at + card] = s[DISC_COUNT + card]
     at += C
-    out[at] = s[TURNS] / turn_limit
+    out[at] = turns(s) / turn_limit
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
@@ -485,26 +543,28 @@ step_batch, reset_batch = driver.bind(globals())
 # ----- back to Python -----------------------------------------------------------------------------
 
 
-def _pile(row: npt.NDArray[np.int32], start: int, n: int) -> list[int]:
+def _pile(row: npt.NDArray[np.int8], start: int, n: int) -> list[int]:
     return [int(c) for c in row[start : start + n]]
 
 
 def to_python_state(
-    game: Touring, s: npt.NDArray[np.int32], g: npt.NDArray[np.uint32], seed: int
+    game: Touring, s: npt.NDArray[np.int8], g: npt.NDArray[np.uint32], seed: int
 ) -> TouringState:
     """The Python state of one env (hands sorted; no action history)."""
     state = game._blank_state()
     state._init_base(game, seed, mt.to_random(g))
     state.hands = [
-        [card for card in range(C) for _ in range(int(s[HANDS + p * C + card]))] for p in range(game.players)
+        [card for card in range(C) for _ in range(int(s[SEATS + p * BLOCK + HAND + card]))]
+        for p in range(game.players)
     ]
     state.draw = _pile(s, DRAW, int(s[DRAW_N]))
     state.discard = _pile(s, DISC, int(s[DISC_N]))
     state.go = [_pile(s, GO_PILE + t * GO_CAP, int(s[GO_LEN + t])) for t in range(game.teams)]
     state.speed = [_pile(s, SP_PILE + t * SP_CAP, int(s[SP_LEN + t])) for t in range(game.teams)]
-    state.miles = [[int(x) for x in s[MILES_AT + t * 4 : MILES_AT + t * 4 + 4]] for t in range(game.teams)]
+    miles = [SEATS + t * BLOCK + MILES for t in range(game.teams)]
+    state.miles = [[int(x) for x in s[at : at + 4]] for at in miles]
     state.to_act = int(s[TO_ACT])
-    state.turns = int(s[TURNS])
+    state.turns = int.from_bytes(s[TURNS : TURNS + 4].astype(np.uint8).tobytes(), "little", signed=True)
     state.winner = None if s[WINNER] == -1 else int(s[WINNER])
     state.ended = bool(s[ENDED])
     return state

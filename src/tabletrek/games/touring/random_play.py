@@ -22,7 +22,7 @@ from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_
 def play(game: Any, bots: np.ndarray, seed: int, limit: int) -> tuple[State, int, int | None]:
     """(the final state, the number of moves, the rounds played or None)."""
     gen = np.zeros(mt.SIZE, dtype=np.uint32)
-    s = np.zeros(T.SIZE, dtype=np.int32)
+    s = np.zeros(T.SIZE, dtype=T.STATE_DTYPE)
     count = _touring(s, gen, bots, T.config(game), seed, limit)
     return T.to_python_state(game, s, gen, seed), count, None
 
