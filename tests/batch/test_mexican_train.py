@@ -46,3 +46,21 @@ def test_whole_rounds_match_the_python_rules(config: tuple[int, dict[str, Any]])
     options = {"rounds": 1, **options}
     done = check("mexican-train", 24, players=players, seed=7, num_envs=24, state_every=8, **options)
     assert done.games >= 24 and done.moves > 24 * 20
+
+
+def test_rows_are_int16_and_options_that_could_overflow_them_are_refused() -> None:
+    """The rows are int16 (``STATE_DTYPE``): totals reach at most rounds x (every tile's points);
+    the largest double-blank score that keeps them in range plays, one more is refused rather than
+    wrapping a total around."""
+    import numpy as np
+
+    import tabletrek
+    from tabletrek.games.mexican_train import batch
+    from tabletrek.rl.vector import BatchEnv
+
+    assert BatchEnv("mexican-train", 2, players=4).states.dtype == np.int16
+    game = tabletrek.load("mexican-train", players=4)  # double-9, ten rounds: 495 points a round
+    edge = 32_767 // game.num_rounds - sum(game.tileset.pips)
+    assert batch.config(tabletrek.load("mexican-train", players=4, double_blank_points=edge))[batch.K_P] == 4
+    with pytest.raises(NotImplementedError, match="double_blank_points"):
+        batch.config(tabletrek.load("mexican-train", players=4, double_blank_points=edge + 1))

@@ -10,10 +10,14 @@ compiled random games of ``simulate`` pick among them as the Python bot does.
 The layout depends on the set and player count, so its offsets live in the config (int64): the
 options (set's highest pip, tiles, hand size, first engine, rounds, ``rotate_start``,
 ``relaxed_doubles``, ``double_blank_points``), the state row's offsets, then the set's tables
-(the other end of each tile at each value, pips, doubles). State row (int32): per seat its hand as
-a list with a length; the boneyard (drawn from the end); each train's tiles and length, open end,
-whether it ends in a double; markers; first turns pending; totals; each round's scores; round, engine
-placer (-1 none), seat to act, phase, bonus, drawn tile (-1 none), run, passes, ended.
+(the other end of each tile at each value, pips, doubles). State row (int16, ``STATE_DTYPE``: at
+4096 envs the rows outgrow the caches, and bytes moved set the pace), what every step reads first:
+seat to act, phase, ended, bonus, drawn tile (-1 none), run, passes, round, engine placer (-1
+none), boneyard size; per seat its hand size; per train its length, open end, whether it ends in a
+double; markers; first turns pending; totals (82 bytes at four players); then per seat its hand as
+a list; each train's tiles; the boneyard (drawn from the end); each round's scores. Every field is
+a tile id (below 91), a count, a seat, a flag, -1 or points; ``config`` refuses options whose
+totals could pass int16 (``double_blank_points`` in the thousands).
 
 Observation (float32, from the seat to act): own hand as one flag per tile; per train from its own
 (own, the next seats', the Mexican train): open end one-hot (high + 1), tiles on it / tiles in the
@@ -81,6 +85,11 @@ FIRST, PLAY, DRAWN = 0, 1, 2
     HEADER,
 ) = range(38)
 
+STATE_DTYPE = np.int16
+"""The rows' type (``rl/vector.py`` allocates them of it): every field is a tile (at most 90), a
+count, a seat, a flag, -1, or points, and ``config`` refuses a game whose totals could pass
+32,767; half of int32's bytes, which at thousands of envs is what sets the pace."""
+
 OPTIONS = frozenset(
     {"set_size", "engine", "rounds", "rotate_start", "relaxed_doubles", "double_blank_points"}
 )
@@ -93,30 +102,39 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
         raise NotImplementedError(f"the compiled Mexican Train has no option {sorted(unknown)[0]!r} yet")
     ts = game.tileset
     players, nt, slots, high = game.players, ts.size, game.slots, ts.high
+    most = sum(ts.pips) + game.double_blank_points  # the most one round can score: every tile held
+    if game.num_rounds * most > np.iinfo(STATE_DTYPE).max:
+        raise NotImplementedError(
+            f"the compiled Mexican Train keeps totals below {np.iinfo(STATE_DTYPE).max + 1:,}: "
+            f"double_blank_points={game.double_blank_points} over {game.num_rounds} rounds could pass it"
+        )
     layout: dict[int, int] = {}
     at = 0
+    # What every step reads (mask, move, observation, seat) first, in a cache line or two; then
+    # the lists, of which a step touches one hand and one train's end; the boneyard and the round
+    # scores, touched by draws and round ends, last.
     for key, size in (
-        (K_HAND, players * nt),
-        (K_HAND_N, players),
-        (K_BONE, nt),
+        (K_TO_ACT, 1),
+        (K_PHASE, 1),
+        (K_ENDED, 1),
+        (K_BONUS, 1),
+        (K_DRAWN, 1),
+        (K_RUN, 1),
+        (K_PASSES, 1),
+        (K_ROUND, 1),
+        (K_PLACER, 1),
         (K_BONE_N, 1),
-        (K_TRAIN, slots * nt),
+        (K_HAND_N, players),
         (K_TRAIN_N, slots),
         (K_END, slots),
         (K_OPEN, slots),
         (K_MARK, players),
         (K_FIRST, players),
         (K_TOTALS, players),
+        (K_HAND, players * nt),
+        (K_TRAIN, slots * nt),
+        (K_BONE, nt),
         (K_RSCORES, game.num_rounds * players),
-        (K_ROUND, 1),
-        (K_PLACER, 1),
-        (K_TO_ACT, 1),
-        (K_PHASE, 1),
-        (K_BONUS, 1),
-        (K_DRAWN, 1),
-        (K_RUN, 1),
-        (K_PASSES, 1),
-        (K_ENDED, 1),
     ):
         layout[key] = at
         at += size
@@ -505,7 +523,7 @@ step_batch, reset_batch = driver.bind(globals())
 
 
 def to_python_state(
-    game: MexicanTrain, s: npt.NDArray[np.int32], g: npt.NDArray[np.uint32], seed: int
+    game: MexicanTrain, s: npt.NDArray[np.int16], g: npt.NDArray[np.uint32], seed: int
 ) -> MexicanTrainState:
     """The Python state of one env (hands sorted; no action history)."""
     cfg = config(game)

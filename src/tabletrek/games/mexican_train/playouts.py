@@ -54,6 +54,7 @@ from tabletrek.games.mexican_train.batch import (
     K_TOTALS,
     K_TRAIN,
     K_TRAIN_N,
+    STATE_DTYPE,
     apply,
     config,
     legal_mask,
@@ -66,12 +67,12 @@ if TYPE_CHECKING:
     from tabletrek.games.mexican_train.state import MexicanTrainState
 
 
-def pack(state: MexicanTrainState) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint32]]:
+def pack(state: MexicanTrainState) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint32]]:
     """The state's row and generator in the batch layout, read from its JSON form (``_dump``)."""
     game = state.game
     cfg = config(game)
     data = state._dump()
-    s = np.zeros(state_size(game), dtype=np.int32)
+    s = np.zeros(state_size(game), dtype=STATE_DTYPE)
     players, nt = game.players, game.tileset.size
 
     def put(key: int, values: Sequence[int], start: int = 0) -> None:
