@@ -56,3 +56,23 @@ def test_other_lineups_and_games_take_the_python_path() -> None:
     mexican = tabletrek.load("mexican-train", players=2)
     assert play_random(mexican, ("random", "greedy"), 1, 0) is None
     assert play_random(tabletrek.load("codenames-duet"), ("random", "random"), 1, 0) is None
+
+
+def test_options_the_compiled_game_does_not_hold_take_the_python_path() -> None:
+    """A Mexican Train scoring the double blank 5,000 could pass the compiled row's int16 totals:
+    ``simulate`` and the search bot play it on the Python rules instead of failing."""
+    from tabletrek.games.mexican_train.batch import config
+    from tabletrek.sim.compiled import play_random
+
+    game = tabletrek.load("mexican-train", players=2, double_blank_points=5000)
+    with pytest.raises(NotImplementedError, match="double_blank_points=5000"):
+        config(game)
+    assert play_random(game, ("random", "random"), 3, 0) is None
+    assert runner.play_game(game, ["random", "random"], 3, 0).actions > 0
+    bot = game.bot("ismcts", seat=0, seed=1, iterations=60)
+    assert bot.compiled is not None  # type: ignore[attr-defined]  # the paired search bot's
+    state = game.new_game(seed=3)
+    while state.current_player != 0 or len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    assert bot.act(state) in state.legal_actions()
+    assert bot.compiled is None  # type: ignore[attr-defined]  # it fell back to the Python rules

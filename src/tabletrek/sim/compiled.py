@@ -40,7 +40,10 @@ def play_random(game: Game, lineup: tuple[str, ...], seed: int, index: int) -> G
     for seat in range(game.players):
         mt.seed(bots[seat], derive_seed(seed, "bot", seat))
     play: Callable[[Game, np.ndarray, int, int], tuple[State, int, int | None]] = load_attribute(path)
-    state, count, rounds = play(game, bots, seed, LIMIT)
+    try:
+        state, count, rounds = play(game, bots, seed, LIMIT)
+    except NotImplementedError:
+        return None  # options the compiled game does not hold: the Python rules play it
     result = state.result
     if result is None:
         raise RuntimeError(f"{game.name} game {index} (seed {seed}) did not end in {LIMIT:,} actions")

@@ -123,9 +123,15 @@ class PairedSearchBot(SearchBot):
             default = self.default_bot.act(state).index
         else:
             default = policy(world.clone(), make_rng(self.rng.getrandbits(63))).index
+        best = None
         if self.compiled is not None:
-            best = self._compiled_compare(state, legal, default, deadline)
-        else:
+            try:
+                best = self._compiled_compare(state, legal, default, deadline)
+            except NotImplementedError:
+                # The compiled game does not hold this table's options (a score past its row's
+                # range, say): the Python rules, the reference, play the same comparison.
+                self.compiled = None
+        if best is None:
             best = self._python_compare(state, world, legal, default, deadline)
         self.last_override = best != default
         return next(a for a in legal if a.index == best)
