@@ -98,9 +98,9 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         if kind is bool:
             ok = isinstance(value, bool)
         elif kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool)
+            ok = is_whole(value)
         elif kind is float:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            ok = is_number(value)
         elif kind is str and spec.named is not None:
             ok = value in spec.named
         elif kind is str:
@@ -139,7 +139,7 @@ def check_bot_settings(params: dict[str, Any]) -> None:
         if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
             detail = reason("web.error.detail.bot_setting_name", name=key)
             raise WebError("web.error.bad_options", detail=detail)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_BOT_NUMBER:
+        if is_number(value) and abs(value) > MAX_BOT_NUMBER:
             detail = reason(
                 "web.error.detail.bot_setting_too_big", name=key, value=value, limit=MAX_BOT_NUMBER
             )
