@@ -431,6 +431,8 @@ class Pay(Step):
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         menu = state.game.menu
+        if self.seat not in state.owner:  # most payers short of cash hold no contract: skip the loop
+            return menu.sell_car
         held = [menu.sell_contract[k] for k, owner in enumerate(state.owner) if owner == self.seat]
         return [*menu.sell_car, *held]
 
