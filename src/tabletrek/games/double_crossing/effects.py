@@ -8,11 +8,13 @@ module can use them.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import ge
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.events import Event, seat_ref, text_ref
-from tabletrek.core.rng import randint, shuffle
+from tabletrek.core.rng import shuffle
 from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS, half
 
 if TYPE_CHECKING:
@@ -53,10 +55,9 @@ def too_poor(amount: int) -> Refusal:
 
 def has_cars(state: DoubleCrossingState, seat: int, k: int) -> bool:
     """Whether ``seat``'s rack holds the cars contract ``k`` names."""
-    return all(
-        have >= need
-        for have, need in zip(state.cars[seat], state.game.content.contracts[k].cars, strict=True)
-    )
+    # map and ge, not a generator expression: no Python frame per car (a Trade space asks this
+    # of each contract on offer)
+    return all(map(ge, state.cars[seat], state.game.content.contracts[k].cars))
 
 
 def cards_available(state: DoubleCrossingState) -> int:
@@ -67,7 +68,18 @@ def cards_available(state: DoubleCrossingState) -> int:
 
 
 def die(state: DoubleCrossingState) -> int:
-    return randint(state.rng, 1, 6)
+    """One die: ``randint(state.rng, 1, 6)``, the same draw (CPython's: three random bits, drawn
+    again while they exceed 5) written out here, because a die is rolled about once a move and
+    the shared helper was a second Python call per die. ``tests/double_crossing/test_dc_dice.py``
+    holds the two equal."""
+    rng = state.rng
+    if rng.__class__ is not Random:  # a subclass may draw differently (the tests script dice so)
+        return rng.randint(1, 6)
+    getrandbits = rng.getrandbits
+    r = getrandbits(3)
+    while r > 5:
+        r = getrandbits(3)
+    return r + 1
 
 
 @cache  # a few keys x 6 seats x 6 faces: made once, then shared like every Event
@@ -115,15 +127,18 @@ def draw_card(state: DoubleCrossingState, seat: int, events: list[Event]) -> boo
         return False
     card = state.draw.pop()
     state.hands[seat][card] += 1
-    events.append(
-        Event(
-            "double_crossing.event.drew",
-            {"player": SEAT_REF[seat]},
-            {"card": CARD_REF[card]},
-            frozenset((seat,)),
-        )
-    )
+    events.append(DREW[seat][card])
     return True
+
+
+DREW = tuple(
+    tuple(
+        Event("double_crossing.event.drew", {"player": ref}, {"card": card}, frozenset((seat,)))
+        for card in CARD_REF
+    )
+    for seat, ref in enumerate(SEAT_REF)
+)
+"""``DREW[seat][card]``: a card drawn, which only ``seat`` sees; made once and shared."""
 
 
 def play_card(state: DoubleCrossingState, seat: int, card: int, count: int = 1) -> None:

@@ -54,6 +54,7 @@ from tabletrek.games.double_crossing.moves import (
     Menu,
 )
 from tabletrek.games.double_crossing.state import DoubleCrossingState
+from tabletrek.games.double_crossing.steps import Window
 from tabletrek.games.double_crossing.text import DoubleCrossingTextUI
 
 
@@ -148,6 +149,8 @@ class DoubleCrossing(Game[DoubleCrossingState]):
         """``land_events[seat][space]``: a token stopping on a space, made once (a third of the moves)."""
         self.others = tuple([(seat + i) % players for i in range(1, players)] for seat in range(players))
         """The other seats in turn order after each seat (the Stop window's queue); never changed."""
+        self.windows = tuple(Window(others[0], others[1:], seat) for seat, others in enumerate(self.others))
+        """``windows[seat]``: the Stop window before ``seat``'s turn, shared (a Window never changes)."""
         self.tower_space = next((i for i, sp in enumerate(c.spaces) if sp.kind == "control-tower"), -1)
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> Action:

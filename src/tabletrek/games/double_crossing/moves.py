@@ -71,5 +71,10 @@ class Menu:
         self.go = tuple(act(GO, space) for space in range(spaces))
         self.move = tuple(tuple(act(MOVE, seat, space) for space in range(spaces)) for seat in range(players))
         """Per seat, the Control Tower's moves of that seat's token."""
+        self.tower = tuple(
+            tuple(act for other, acts in enumerate(self.move) if other != seat for act in acts)
+            for seat in range(players)
+        )
+        """Per seat, the Control Tower's moves of the other seats' tokens (its own is no move)."""
         self.engineer_end = [act(ENGINEER), act(END)]
         self.end_only = [act(END)]

@@ -26,7 +26,6 @@ from tabletrek.games.double_crossing.content import BOX, CARD_TYPES, CREW, VILLA
 from tabletrek.games.double_crossing.effects import (
     SEAT_REF,
     Refusal,
-    cards_available,
     die,
     die_event,
     draw_card,
@@ -37,7 +36,7 @@ from tabletrek.games.double_crossing.effects import (
 from tabletrek.games.double_crossing.moves import BUY_CARDS, ROLL, ROLL_CREW
 from tabletrek.games.double_crossing.moves import VILLAIN as PLAY_VILLAIN
 from tabletrek.games.double_crossing.offers import Connect, DoubleCross, Return, Trade, Yard
-from tabletrek.games.double_crossing.spaces import Move, Roundhouse, Tower
+from tabletrek.games.double_crossing.spaces import MOVES, Move, Roundhouse, Tower
 from tabletrek.games.double_crossing.steps import (
     NO_CARD,
     BuyCards,
@@ -106,7 +105,7 @@ class Preroll(Step):
 
     def check_buy(self, state: DoubleCrossingState) -> Refusal | None:
         """Crew cards instead of a roll: only while cards are left, and with the price of one."""
-        if not cards_available(state):
+        if not state.draw and not state.discard:  # ``cards_available``, asked before every roll
             return NO_CARDS_LEFT
         price = state.game.content.card_price
         return too_poor(price) if state.cash[self.seat] < price else None
@@ -156,6 +155,13 @@ class Preroll(Step):
         state.stack.append(BuyCards(seat, face))
 
 
+PREROLL = tuple(Preroll(seat) for seat in range(len(SEAT_REF)))
+"""Each seat's pre-roll decision, made once and shared: a ``Preroll`` (like an ``End``) holds only
+its seat and never changes, and one is pushed for every roll (``clone`` still copies them)."""
+TURN_END = tuple(End(seat) for seat in range(len(SEAT_REF)))
+"""Each seat's end-of-turn decision, shared as ``PREROLL`` is."""
+
+
 @cache  # at most 6 seats x 4 variants x 6 x 7 faces: a roll's event is made once, then shared
 def roll_event(seat: int, variant: int, first: int, second: int) -> Event:
     """The event of a roll (``second`` 0: one die)."""
@@ -180,7 +186,7 @@ def roll(state: DoubleCrossingState, seat: int, variant: int, events: list[Event
     second = 0 if variant & 1 else die(state)
     steps = first + second
     events.append(roll_event(seat, variant, first, second))
-    state.stack.append(Move(seat, steps, bool(variant & 2)))
+    state.stack.append(MOVES[seat][variant >> 1][steps])  # bit 1: backwards
     if first == second:
         if first == 6:
             events.append(Event("double_crossing.event.boxcars", {"player": SEAT_REF[seat]}))
@@ -206,11 +212,11 @@ def advance(state: DoubleCrossingState, events: list[Event]) -> list[Action]:
         options = step.options(state)
         if not options:
             stack.pop()
-        elif len(options) == 1 and not step.always_ask:
+        elif step.always_ask or len(options) > 1:  # most decisions are always asked: tested first
+            return options
+        else:
             kind, a, b = decode[options[0].index]
             step.decide(state, kind, a, b, events)
-        else:
-            return options
     return []
 
 
@@ -219,13 +225,13 @@ def next_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     seat = state.turn_seat
     if state.again and not state.hard_end:
         state.again = False
-        state.stack.append(Preroll(seat))
+        state.stack.append(PREROLL[seat])
         events.append(AGAIN[seat])
         return
     if state.engineer_ok and not state.hard_end and not state.used_engineer:
         # Asked whether or not an Engineer is held, so the prompt tells nobody about the hand.
         state.engineer_ok = False
-        state.stack.append(End(seat))
+        state.stack.append(TURN_END[seat])
         return
     game = state.game
     state.turn_seat = (seat + 1) % game.players
@@ -256,10 +262,8 @@ def begin_turn(state: DoubleCrossingState, events: list[Event]) -> None:
     state.stops_left = state.game.stops_per_turn
     state.crew_used = 0
     events.append(turn_event(seat, state.rounds))
-    state.stack.append(Preroll(seat))
-    others = state.game.others[seat]
-    if others:
-        state.stack.append(Window(others[0], others[1:], seat))
+    state.stack.append(PREROLL[seat])
+    state.stack.append(state.game.windows[seat])
 
 
 # ----- the contract's moves -----------------------------------------------------------------------------

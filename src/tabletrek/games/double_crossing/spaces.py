@@ -56,7 +56,7 @@ class Move(Step):
     def run(self, state: DoubleCrossingState, events: list[Event]) -> bool:
         seat, steps = self.seat, self.steps
         state.stack.pop()
-        size = state.game.content.size
+        size = len(state.game.content.spaces)  # not ``content.size``: a property call every move
         start = state.pos[seat]
         step = -1 if self.back else 1
         if state.can_win(seat):
@@ -74,6 +74,14 @@ class Move(Step):
         state.pos[seat] = pos
         land(state, seat, pos, True, events)
         return True
+
+
+MOVES = tuple(
+    tuple(tuple(Move(seat, steps, back) for steps in range(13)) for back in (False, True))
+    for seat in range(len(SEAT_REF))
+)
+"""``MOVES[seat][back][steps]``: every move two dice can roll, made once and shared (a ``Move``
+never changes: running it pops it), since one is queued for every roll."""
 
 
 def teleport(state: DoubleCrossingState, seat: int, space: int, own: bool, events: list[Event]) -> None:
@@ -200,7 +208,11 @@ def on_stop(
 ) -> None:
     if own:
         state.hard_end = True
-        events.append(Event("double_crossing.event.turn_ends", {"player": SEAT_REF[seat]}))
+        events.append(TURN_ENDS[seat])
+
+
+TURN_ENDS = tuple(Event("double_crossing.event.turn_ends", {"player": ref}) for ref in SEAT_REF)
+"""A Stop space ending the turn, by seat: made once and shared."""
 
 
 def on_pay_taxes(
@@ -348,8 +360,8 @@ class Tower(Step):
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         menu = state.game.menu
-        moves = [act for seat, acts in enumerate(menu.move) if seat != self.seat for act in acts]
-        return moves if state.game.forced_moves else [*moves, menu.decline]
+        moves = menu.tower[self.seat]
+        return moves if state.game.forced_moves else (*moves, menu.decline)
 
     def check(self, state: DoubleCrossingState, kind: int, a: int, b: int) -> Refusal | None:
         game = state.game

@@ -183,7 +183,10 @@ treated as immutable, so they can be shared)."""
 
 
 class Window(Step):
-    """Before a turn's first roll the others, in turn order, may play a Stop card on it."""
+    """Before a turn's first roll the others, in turn order, may play a Stop card on it.
+
+    Never changed in place (the next seat asked gets a new window), so each seat's first window
+    is made once per game and shared (``game.windows``): one opens every turn."""
 
     __slots__ = ("queue", "target")
     kind = "window"
@@ -232,13 +235,25 @@ class Window(Step):
         else:
             events.append(PASSED[seat])
         if state.stops_left > 0 and self.queue:
-            self.seat = self.queue[0]
-            self.queue = self.queue[1:]
+            state.stack[-1] = Window(self.queue[0], self.queue[1:], target)
         else:
             state.stack.pop()
 
 
 # ----- cards, cars and money ------------------------------------------------------------------------
+
+
+BOUGHT = tuple(
+    tuple(
+        Event(
+            "double_crossing.event.buy_cards" if n else "double_crossing.event.no_buy",
+            {"player": ref, "n": n},
+        )
+        for n in range(7)
+    )
+    for ref in SEAT_REF
+)
+"""``BOUGHT[seat][n]``: ``n`` crew cards bought (at most a die's 6), made once and shared."""
 
 
 class BuyCards(Step):
@@ -281,8 +296,7 @@ class BuyCards(Step):
         seat = self.seat
         state.stack.pop()
         to_bank(state, seat, a * state.game.content.card_price)
-        key = "double_crossing.event.buy_cards" if a else "double_crossing.event.no_buy"
-        events.append(Event(key, {"player": SEAT_REF[seat], "n": a}))
+        events.append(BOUGHT[seat][a])
         for _ in range(a):
             draw_card(state, seat, events)
 
@@ -417,6 +431,8 @@ class Pay(Step):
 
     def candidates(self, state: DoubleCrossingState) -> Iterable[Action]:
         menu = state.game.menu
+        if self.seat not in state.owner:  # most payers short of cash hold no contract: skip the loop
+            return menu.sell_car
         held = [menu.sell_contract[k] for k, owner in enumerate(state.owner) if owner == self.seat]
         return [*menu.sell_car, *held]
 
