@@ -266,25 +266,14 @@ def _details(state: MexicanTrainState, problem: str, tile: int, train: int | Non
 
 
 def apply(state: MexicanTrainState, action: Action) -> list[Event]:
-    """Carry out a legal action."""
+    """Carry out a legal action: a tile play here (most moves are; one call fewer for them), draw,
+    pass and end in ``turn_move``."""
     game = state.game
     index = action.index
+    if index >= game.draw_index:
+        return turn_move(state, action)
+    tile, train = divmod(index, game.slots)
     events: list[Event] = []
-    if index < game.draw_index:
-        tile, train = divmod(index, game.slots)
-        play_tile(state, tile, train, events)
-    elif action is game.draw_action:
-        draw(state, events)
-    elif action is game.pass_action:
-        pass_turn(state, events)
-    else:
-        events.append(game.seat_events["end_run"][state.to_act])
-        end_turn(state)
-    return events
-
-
-def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Event]) -> None:
-    game = state.game
     ts = game.tileset
     seat = state.to_act
     hand = state.hands[seat]
@@ -310,14 +299,14 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         events.append(game.seat_events["marker_off"][seat])
     if not hand:
         end_round(state, seat, events)
-        return
+        return events
     if state.phase == FIRST:
         state.run += 1
         # The run goes on while a tile in hand fits the own train.
         fitting = game.placements[seat][state.ends[seat]]
         for held in hand:
             if fitting[held] is not None:
-                return
+                return events
         if double:
             events.append(game.seat_events["run_ends_double"][seat])
         end_turn(state)
@@ -328,6 +317,21 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         events.append(game.double_events[seat][tile])
     else:
         end_turn(state)
+    return events
+
+
+def turn_move(state: MexicanTrainState, action: Action) -> list[Event]:
+    """Carry out a legal draw, pass or end."""
+    game = state.game
+    events: list[Event] = []
+    if action is game.draw_action:
+        draw(state, events)
+    elif action is game.pass_action:
+        pass_turn(state, events)
+    else:
+        events.append(game.seat_events["end_run"][state.to_act])
+        end_turn(state)
+    return events
 
 
 def draw(state: MexicanTrainState, events: list[Event]) -> None:
