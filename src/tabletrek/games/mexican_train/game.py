@@ -89,12 +89,13 @@ class MexicanTrain(Game[MexicanTrainState]):
             for key in ("pass", "first_pass", "marker_on", "marker_off", "run_ends_double", "end_run")
         }
         self.audiences: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(self.players))
-        # play_events[seat][train started]: (tile, train) -> the event of that play, made on first use.
-        self.play_events: tuple[tuple[dict[tuple[int, int], Event], ...], ...] = tuple(
-            ({}, {}) for _ in range(self.players)
+        ts = self.tileset
+        # play_events[seat][train started][action index]: the event of that play, made on first use.
+        plays = ts.size * self.slots
+        self.play_events: tuple[tuple[list[Event | None], ...], ...] = tuple(
+            ([None] * plays, [None] * plays) for _ in range(self.players)
         )
         self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
-        ts = self.tileset
         # double_events[seat][tile]: a double played outside a first-turn run (the bonus play follows).
         self.double_events: tuple[dict[int, Event], ...] = tuple(
             {

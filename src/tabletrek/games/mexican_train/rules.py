@@ -279,12 +279,13 @@ def apply(state: MexicanTrainState, action: Action) -> list[Event]:
     hand = state.hands[seat]
     hand.remove(tile)
     line = state.trains[train]
-    made = game.play_events[seat][bool(line)]
-    event = made.get((tile, train))
+    started = 1 if line else 0
+    made = game.play_events[seat][started]
+    event = made[index]
     if event is None:
         kind = 2 if train == game.mexican else 0 if train == seat else 1
         args = {"player": game.seat_refs[seat], "tile": ts.texts[tile], "owner": game.seat_refs[train]}
-        event = made[tile, train] = Event(PLAY_KEYS[bool(line)][kind], args)
+        event = made[index] = Event(PLAY_KEYS[started][kind], args)
     events.append(event)
     line.append(tile)
     state.ends[train] = ts.other[tile][state.ends[train]]
