@@ -125,6 +125,8 @@ class MexicanTrain(Game[MexicanTrainState]):
             (s, self.mexican, *(r for r in range(self.players) if r != s)) for s in range(self.players)
         )
         base = ts.size * self.slots
+        # tile_train[index]: the (tile, train) of a play's action index (a lookup, not a divmod).
+        self.tile_train: tuple[tuple[int, int], ...] = tuple(divmod(i, self.slots) for i in range(base))
         self.draw_index = base  # every index below it is a tile play
         self.draw_action = Action(base, "draw")
         self.pass_action = Action(base + 1, "pass")

@@ -272,8 +272,7 @@ def apply(state: MexicanTrainState, action: Action) -> list[Event]:
     index = action.index
     if index >= game.draw_index:
         return turn_move(state, action)
-    tile, train = divmod(index, game.slots)
-    events: list[Event] = []
+    tile, train = game.tile_train[index]
     ts = game.tileset
     seat = state.to_act
     hand = state.hands[seat]
@@ -286,7 +285,7 @@ def apply(state: MexicanTrainState, action: Action) -> list[Event]:
         kind = 2 if train == game.mexican else 0 if train == seat else 1
         args = {"player": game.seat_refs[seat], "tile": ts.texts[tile], "owner": game.seat_refs[train]}
         event = made[index] = Event(PLAY_KEYS[started][kind], args)
-    events.append(event)
+    events = [event]
     line.append(tile)
     state.ends[train] = ts.other[tile][state.ends[train]]
     double = ts.is_double[tile]
