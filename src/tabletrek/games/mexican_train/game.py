@@ -111,14 +111,9 @@ class MexicanTrain(Game[MexicanTrainState]):
             )
             for t in range(ts.size)
         )
-        # placements[train][end][tile]: the play of ``tile`` on ``train`` while the train's open end is
-        # ``end``, or None where the tile does not show that value (so cannot join there).
-        self.placements: tuple[tuple[tuple[Action | None, ...], ...], ...] = tuple(
-            tuple(
-                tuple(self.play_actions[t][r] if ts.other[t][end] >= 0 else None for t in range(ts.size))
-                for end in range(ts.high + 1)
-            )
-            for r in range(self.slots)
+        # train_plays[train][tile]: the play of ``tile`` on ``train`` (whichever end it joins).
+        self.train_plays: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(self.play_actions[t][r] for t in range(ts.size)) for r in range(self.slots)
         )
         # The trains in the order the legal moves list them: one's own, the Mexican, the others by seat.
         self.train_order: tuple[tuple[int, ...], ...] = tuple(
