@@ -89,12 +89,13 @@ class MexicanTrain(Game[MexicanTrainState]):
             for key in ("pass", "first_pass", "marker_on", "marker_off", "run_ends_double", "end_run")
         }
         self.audiences: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(self.players))
-        # play_events[seat][train started]: (tile, train) -> the event of that play, made on first use.
-        self.play_events: tuple[tuple[dict[tuple[int, int], Event], ...], ...] = tuple(
-            ({}, {}) for _ in range(self.players)
+        ts = self.tileset
+        # play_events[seat][train started][action index]: the event of that play, made on first use.
+        plays = ts.size * self.slots
+        self.play_events: tuple[tuple[list[Event | None], ...], ...] = tuple(
+            ([None] * plays, [None] * plays) for _ in range(self.players)
         )
         self.train_names: tuple[str, ...] = (*(f"p{s + 1}" for s in range(self.players)), MEXICAN)
-        ts = self.tileset
         # double_events[seat][tile]: a double played outside a first-turn run (the bonus play follows).
         self.double_events: tuple[dict[int, Event], ...] = tuple(
             {
@@ -110,20 +111,17 @@ class MexicanTrain(Game[MexicanTrainState]):
             )
             for t in range(ts.size)
         )
-        # placements[train][end][tile]: the play of ``tile`` on ``train`` while the train's open end is
-        # ``end``, or None where the tile does not show that value (so cannot join there).
-        self.placements: tuple[tuple[tuple[Action | None, ...], ...], ...] = tuple(
-            tuple(
-                tuple(self.play_actions[t][r] if ts.other[t][end] >= 0 else None for t in range(ts.size))
-                for end in range(ts.high + 1)
-            )
-            for r in range(self.slots)
+        # train_plays[train][tile]: the play of ``tile`` on ``train`` (whichever end it joins).
+        self.train_plays: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(self.play_actions[t][r] for t in range(ts.size)) for r in range(self.slots)
         )
         # The trains in the order the legal moves list them: one's own, the Mexican, the others by seat.
         self.train_order: tuple[tuple[int, ...], ...] = tuple(
             (s, self.mexican, *(r for r in range(self.players) if r != s)) for s in range(self.players)
         )
         base = ts.size * self.slots
+        # tile_train[index]: the (tile, train) of a play's action index (a lookup, not a divmod).
+        self.tile_train: tuple[tuple[int, int], ...] = tuple(divmod(i, self.slots) for i in range(base))
         self.draw_index = base  # every index below it is a tile play
         self.draw_action = Action(base, "draw")
         self.pass_action = Action(base + 1, "pass")

@@ -17,6 +17,7 @@ Rounds follow one another inside the state, so a whole 13-round match is one gam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
@@ -62,16 +63,21 @@ DOUBLE_CONTINUE = "mexican_train.illegal.double_continue"
 # ----- the checks -------------------------------------------------------------------------------
 
 
-def offered_tiles(state: MexicanTrainState) -> list[int]:
-    """The tiles the seat to act may play from: its hand, or after a draw the drawn tile only."""
-    return [state.drawn] if state.phase == DRAWN else state.hands[state.to_act]
+def offered_tiles(state: MexicanTrainState) -> Sequence[Sequence[int]]:
+    """The tiles the seat to act may play from: its hand, or after a draw the drawn tile only;
+    grouped by the values they show (``[v]``: the offered tiles showing ``v``, in the hand's order),
+    since a tile joins a train where it shows the train's open end."""
+    if state.phase == DRAWN:
+        return state.game.tileset.alone[state.drawn]
+    return state.showing[state.to_act]
 
 
 def tile_problem(state: MexicanTrainState, tile: int) -> str | None:
     """Why the seat to act may not play ``tile`` anywhere now, or None."""
     if tile not in state.hands[state.to_act]:
         return NOT_IN_HAND
-    if tile not in offered_tiles(state):
+    # Every tile shows its low value, so that group holds it if it is offered at all.
+    if tile not in offered_tiles(state)[state.game.tileset.tiles[tile][0]]:
         return ONLY_DRAWN
     return None
 
@@ -87,8 +93,11 @@ def train_problems(state: MexicanTrainState) -> list[str | None]:
         problems[seat] = None
         return problems
     # "Later turns": one's own train, the Mexican train (the last) and public (marked) trains; no
-    # private one.
-    problems = [None if public else PRIVATE_TRAIN for public in state.markers]
+    # private one. (A plain loop: in CPython 3.11 a comprehension makes a function object and a
+    # frame on every call, about 700 machine instructions here, a fortieth of a whole move.)
+    problems = []
+    for public in state.markers:
+        problems.append(None if public else PRIVATE_TRAIN)
     problems[seat] = None
     problems.append(None)
     # "Doubles": while a double is open, nothing but an open double takes a tile, except the tile
@@ -103,7 +112,8 @@ def train_problems(state: MexicanTrainState) -> list[str | None]:
 def play_problem(state: MexicanTrainState, tile: int, train: int) -> str | None:
     """Why ``tile`` may not go on ``train`` now, or None: the tile, the train, then the match."""
     problem = tile_problem(state, tile) or train_problems(state)[train]
-    if problem is None and state.game.placements[train][state.ends[train]][tile] is None:
+    # A tile joins a train only where it shows the train's open end.
+    if problem is None and tile not in state.game.tileset.with_value[state.ends[train]]:
         return NO_MATCH
     return problem
 
@@ -140,18 +150,16 @@ def legal_actions(state: MexicanTrainState) -> list[Action]:
     """The moves whose check passes: tile plays train by train (own, Mexican, then the other seats in
     order), each in the hand's order, then whichever of draw, pass and end is allowed."""
     game = state.game
-    tiles = offered_tiles(state)
+    offered = offered_tiles(state)
     ends = state.ends
     problems = train_problems(state)
     plays: list[Action] = []
     for train in game.train_order[state.to_act]:
         if problems[train] is None:
-            # placements[train][end][tile]: the play, or None where the tile does not show ``end``.
-            fitting = game.placements[train][ends[train]]
-            for tile in tiles:
-                play = fitting[tile]
-                if play is not None:
-                    plays.append(play)
+            # The offered tiles that show the train's open end: the ones that join it.
+            on_train = game.train_plays[train]
+            for tile in offered[ends[train]]:
+                plays.append(on_train[tile])
     draw, pass_, end = turn_problems(state, bool(plays))
     if draw is None:
         plays.append(game.draw_action)
@@ -263,37 +271,31 @@ def _details(state: MexicanTrainState, problem: str, tile: int, train: int | Non
 
 
 def apply(state: MexicanTrainState, action: Action) -> list[Event]:
-    """Carry out a legal action."""
+    """Carry out a legal action: a tile play here (most moves are; one call fewer for them), draw,
+    pass and end in ``turn_move``."""
     game = state.game
     index = action.index
-    events: list[Event] = []
-    if index < game.draw_index:
-        tile, train = divmod(index, game.slots)
-        play_tile(state, tile, train, events)
-    elif action is game.draw_action:
-        draw(state, events)
-    elif action is game.pass_action:
-        pass_turn(state, events)
-    else:
-        events.append(game.seat_events["end_run"][state.to_act])
-        end_turn(state)
-    return events
-
-
-def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Event]) -> None:
-    game = state.game
+    if index >= game.draw_index:
+        return turn_move(state, action)
+    tile, train = game.tile_train[index]
     ts = game.tileset
     seat = state.to_act
     hand = state.hands[seat]
     hand.remove(tile)
+    showing = state.showing[seat]  # the hand grouped by value follows the hand
+    low, high = ts.tiles[tile]
+    showing[low].remove(tile)
+    if high != low:
+        showing[high].remove(tile)
     line = state.trains[train]
-    made = game.play_events[seat][bool(line)]
-    event = made.get((tile, train))
+    started = 1 if line else 0
+    made = game.play_events[seat][started]
+    event = made[index]
     if event is None:
         kind = 2 if train == game.mexican else 0 if train == seat else 1
         args = {"player": game.seat_refs[seat], "tile": ts.texts[tile], "owner": game.seat_refs[train]}
-        event = made[tile, train] = Event(PLAY_KEYS[bool(line)][kind], args)
-    events.append(event)
+        event = made[index] = Event(PLAY_KEYS[started][kind], args)
+    events = [event]
     line.append(tile)
     state.ends[train] = ts.other[tile][state.ends[train]]
     double = ts.is_double[tile]
@@ -307,14 +309,12 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         events.append(game.seat_events["marker_off"][seat])
     if not hand:
         end_round(state, seat, events)
-        return
+        return events
     if state.phase == FIRST:
         state.run += 1
         # The run goes on while a tile in hand fits the own train.
-        fitting = game.placements[seat][state.ends[seat]]
-        for held in hand:
-            if fitting[held] is not None:
-                return
+        if showing[state.ends[seat]]:
+            return events
         if double:
             events.append(game.seat_events["run_ends_double"][seat])
         end_turn(state)
@@ -325,6 +325,21 @@ def play_tile(state: MexicanTrainState, tile: int, train: int, events: list[Even
         events.append(game.double_events[seat][tile])
     else:
         end_turn(state)
+    return events
+
+
+def turn_move(state: MexicanTrainState, action: Action) -> list[Event]:
+    """Carry out a legal draw, pass or end."""
+    game = state.game
+    events: list[Event] = []
+    if action is game.draw_action:
+        draw(state, events)
+    elif action is game.pass_action:
+        pass_turn(state, events)
+    else:
+        events.append(game.seat_events["end_run"][state.to_act])
+        end_turn(state)
+    return events
 
 
 def draw(state: MexicanTrainState, events: list[Event]) -> None:
@@ -332,6 +347,11 @@ def draw(state: MexicanTrainState, events: list[Event]) -> None:
     seat = state.to_act
     tile = state.boneyard.pop()
     state.hands[seat].append(tile)
+    showing = state.showing[seat]
+    low, high = game.tileset.tiles[tile]
+    showing[low].append(tile)
+    if high != low:
+        showing[high].append(tile)
     state.drawn = tile
     state.phase = DRAWN
     events.append(
@@ -412,6 +432,7 @@ def start_round(state: MexicanTrainState, round_index: int, events: list[Event])
     if game.rotate_start:
         state.engine_placer = None
         state.to_act = round_index % players
+        state.showing = [ts.by_value(hand) for hand in state.hands]
         events.append(Event("mexican_train.event.engine_aside", {"engine": engine_text}))
         return
     holder = next((s for s in range(players) if engine_tile in state.hands[s]), None)
@@ -432,6 +453,7 @@ def start_round(state: MexicanTrainState, round_index: int, events: list[Event])
             holder = seat
         seat = (seat + 1) % players
     state.hands[holder].remove(engine_tile)
+    state.showing = [ts.by_value(hand) for hand in state.hands]
     state.engine_placer = holder
     state.to_act = (holder + 1) % players
     events.append(Event("mexican_train.event.engine", {"player": seat_ref(holder), "engine": engine_text}))

@@ -25,6 +25,9 @@ class MexicanTrainState(State):
     engine: int  # pip value of this round's engine double
     engine_placer: int | None  # None when the engine was set aside (rotate_start)
     hands: list[list[int]]
+    # showing[seat][v]: the seat's tiles that show the value v, in the hand's order (derived from
+    # hands, kept for speed: the plays on a train are the offered tiles showing its open end).
+    showing: list[list[list[int]]]
     boneyard: list[int]  # drawn from the end
     trains: list[list[int]]  # per train number; the last is the Mexican train
     ends: list[int]  # open end of each train (the engine value while empty)
@@ -100,6 +103,7 @@ class MexicanTrainState(State):
         other.engine = self.engine
         other.engine_placer = self.engine_placer
         other.hands = [list(h) for h in self.hands]
+        other.showing = [[list(group) for group in seat] for seat in self.showing]
         other.boneyard = list(self.boneyard)
         other.trains = [list(line) for line in self.trains]
         other.ends = list(self.ends)
@@ -130,6 +134,7 @@ class MexicanTrainState(State):
         for s, hand in enumerate(self.hands):
             if s != seat:
                 other.hands[s] = [pool.pop() for _ in hand]
+                other.showing[s] = self.game.tileset.by_value(other.hands[s])
         other.boneyard = pool
         if self.drawn != NO_TILE and self.to_act != seat:
             other.drawn = other.hands[self.to_act][-1]  # a drawn tile is always last in its hand
@@ -165,6 +170,7 @@ class MexicanTrainState(State):
         placer = data["engine_placer"]
         self.engine_placer = None if placer is None else int(placer)
         self.hands = [[int(t) for t in h] for h in data["hands"]]
+        self.showing = [ts.by_value(h) for h in self.hands]
         self.boneyard = [int(t) for t in data["boneyard"]]
         self.trains = [[int(t) for t in line] for line in data["trains"]]
         self.markers = [bool(m) for m in data["markers"]]

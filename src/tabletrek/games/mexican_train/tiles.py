@@ -37,6 +37,8 @@ class TileSet:
     # other[t][v]: the other end of tile t when it is joined at value v, or -1 if t has no v.
     other: tuple[tuple[int, ...], ...]
     with_value: tuple[tuple[int, ...], ...]  # value -> ids of the tiles showing it
+    # alone[t][v]: (t,) if tile t shows v, else (): one tile grouped as ``by_value`` groups a hand.
+    alone: tuple[tuple[tuple[int, ...], ...], ...]
 
     @property
     def size(self) -> int:
@@ -52,12 +54,23 @@ class TileSet:
             return None
         return self.by_pair.get((min(int(left), int(right)), max(int(left), int(right))))
 
+    def by_value(self, tiles: list[int]) -> list[list[int]]:
+        """``[v]``: the tiles of ``tiles`` that show the value ``v``, in their order there."""
+        groups: list[list[int]] = [[] for _ in range(self.high + 1)]
+        for tile in tiles:
+            low, high = self.tiles[tile]
+            groups[low].append(tile)
+            if high != low:
+                groups[high].append(tile)
+        return groups
+
 
 def build_set(high: int, hand_sizes: dict[int, int]) -> TileSet:
     tiles = tuple((a, b) for a in range(high + 1) for b in range(a, high + 1))
     by_pair = {pair: i for i, pair in enumerate(tiles)}
     other = tuple(tuple(b if v == a else a if v == b else -1 for v in range(high + 1)) for a, b in tiles)
     with_value = tuple(tuple(i for i, (a, b) in enumerate(tiles) if v in (a, b)) for v in range(high + 1))
+    alone = tuple(tuple((t,) if v in tiles[t] else () for v in range(high + 1)) for t in range(len(tiles)))
     return TileSet(
         high=high,
         hand_sizes=dict(hand_sizes),
@@ -69,6 +82,7 @@ def build_set(high: int, hand_sizes: dict[int, int]) -> TileSet:
         by_pair=by_pair,
         other=other,
         with_value=with_value,
+        alone=alone,
     )
 
 
