@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tabletrek
+from tabletrek.games.touring import rules
 from tabletrek.games.touring.cards import CARD_TYPES, CODE, MILEAGE, SLUGS
 from tabletrek.games.touring.state import TouringState
 
@@ -39,6 +40,7 @@ def position(
         return codes
 
     state.hands = [take((hands or {}).get(s, [])) for s in range(players)]
+    state.held = [rules.hand_kinds(hand) for hand in state.hands]
     state.go = [take((go or {}).get(t, [])) for t in range(game.teams)]
     state.speed = [take((speed or {}).get(t, [])) for t in range(game.teams)]
     state.miles = [[0, 0, 0, 0] for _ in range(game.teams)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletrek import IllegalAction
+from tabletrek.games.touring import rules
 from tests.touring.helpers import hand, position, team_miles, texts
 
 
@@ -105,6 +106,7 @@ def test_no_draw_when_nothing_is_left_to_reshuffle() -> None:
     state = position(hands={0: ["go"]}, draw=[])
     state.discard = []
     state.hands[1] = []
+    state.held[1] = 0
     events = state.apply("play go")
     assert events[-1].key == "touring.event.no_draw"
     assert state.legal_actions()[0].text == "pass"
@@ -128,6 +130,7 @@ def test_partners_share_their_piles() -> None:
     state.apply("play go")
     state.apply(state.legal_actions()[0])  # seat 1 (other team) plays whatever it drew
     state.hands[2] = [1]
+    state.held[2] = rules.hand_kinds([1])
     state._legal = None
     assert "play 1" in texts(state)  # seat 2 moves on the Go its partner played
     state.apply("play 1")

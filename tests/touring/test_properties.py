@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import tabletrek
 from tabletrek import IllegalAction, State
 from tabletrek.games.touring.cards import CODE
-from tabletrek.games.touring.rules import NUM_ACTIONS
+from tabletrek.games.touring.rules import NUM_ACTIONS, hand_kinds
 from tabletrek.games.touring.state import TouringState
 
 PLAYERS = st.sampled_from([2, 3, 4, 6])
@@ -39,6 +39,29 @@ def test_every_card_is_in_exactly_one_place_after_every_action(players: int, see
         assert state.card_counts() == deck
         state.apply(rng.choice(state.legal_actions()))
     assert state.card_counts() == deck
+
+
+def held_matches_hands(state: TouringState) -> bool:
+    return state.held == [hand_kinds(hand) for hand in state.hands]
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.sampled_from([2, 3, 4, 5, 6]), seed=SEEDS, free=st.booleans())
+def test_each_seats_card_types_follow_its_hand(players: int, seed: int, free: bool) -> None:
+    """``held`` is kept by the moves rather than read off the hands, so it must follow every
+    play, discard, draw and reshuffle, and every copy of the state."""
+    state = tabletrek.load("touring", players=players, free_discard=free).new_game(seed=seed)
+    assert isinstance(state, TouringState)
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert held_matches_hands(state)
+        state.apply(rng.choice(state.legal_actions()))
+        if rng.random() < 0.05:
+            copies = [state.clone(), State.from_json(state.to_json()), state.determinize(0, rng)]
+            for copy in copies:
+                assert isinstance(copy, TouringState)
+                assert held_matches_hands(copy)
+    assert held_matches_hands(state)
 
 
 @settings(max_examples=20, deadline=None)

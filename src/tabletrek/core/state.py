@@ -149,7 +149,7 @@ class State(ABC):
         """Apply an action (or its text). An illegal one raises IllegalAction and changes nothing."""
         if self.is_over:
             raise IllegalAction("core.illegal.game_over")
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal or self.legal_actions()  # () only once the game is over, refused above
         # Identity first: an action is nearly always an element of the list just offered, and
         # ``action in legal`` would call the dataclass ``__eq__`` (a Python call) on every element
         # before it. Text, and equal-but-new Action objects, take the full check.

@@ -62,7 +62,7 @@ from tabletrek.games.touring.cards import (
     OOG,
     PUNCTURE,
 )
-from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
+from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS, hand_kinds
 
 if TYPE_CHECKING:
     from tabletrek.games.touring.game import Touring
@@ -557,6 +557,7 @@ def to_python_state(
         [card for card in range(C) for _ in range(int(s[SEATS + p * BLOCK + HAND + card]))]
         for p in range(game.players)
     ]
+    state.held = [hand_kinds(hand) for hand in state.hands]
     state.draw = _pile(s, DRAW, int(s[DRAW_N]))
     state.discard = _pile(s, DISC, int(s[DISC_N]))
     state.go = [_pile(s, GO_PILE + t * GO_CAP, int(s[GO_LEN + t])) for t in range(game.teams)]

@@ -71,20 +71,22 @@ class Touring(Game[TouringState]):
         self.country_first: bool = self.options["country_first"]
         self._actions = self._action_list()
         self._by_text = {a.text: a for a in self._actions if a.text}
-        self.attacks: tuple[dict[int, list[tuple[int, int, Action]]], ...] = tuple(
-            {
-                card: [
-                    (victim, variant, self._actions[target_index(slot, victim, variant)])
+        self.attacks: tuple[tuple[tuple[tuple[int, int, Action], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    (victim, variant, self._actions[target_index(TARGETED.index(card), victim, variant)])
                     for victim in range(self.teams)
                     if victim != team
                     for variant in rules.ATTACK_VARIANTS[card]
-                ]
-                for slot, card in enumerate(TARGETED)
-            }
+                )
+                if card in TARGETED
+                else ()
+                for card in range(CARD_TYPES)
+            )
             for team in range(self.teams)
         )
-        """By attacking team and targeted card: every (opposing table, variant, action) the card
-        might be played as, for the rules to check."""
+        """By attacking team and card code: every (opposing table, variant, action) a targeted card
+        might be played as, for the rules to check (a tuple by code: cheaper to index than a dict)."""
 
     def _action_list(self) -> list[Action]:
         """Every action, built once: the rules hand out these objects. Indices that name no move

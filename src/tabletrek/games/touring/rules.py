@@ -12,7 +12,7 @@ is ``s % teams``, so partners alternate around the table). Hands are lists of ca
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import mul
 from typing import TYPE_CHECKING, Any
 
@@ -183,9 +183,10 @@ def attack_problem(state: TouringState, team: int, card: int, victim: int, varia
     return ("touring.illegal.collision_choice", {"choices": choices})
 
 
-def discard_problem(state: TouringState, can_play: bool) -> Reason | None:
-    """A player who can play must play, unless the table plays with ``free_discard``."""
-    return MUST_PLAY if can_play and not state.game.free_discard else None
+def discard_problem(state: TouringState, plays: Sequence[Action]) -> Reason | None:
+    """A player who can play (``plays``: the legal plays) must play, unless the table plays with
+    ``free_discard``."""
+    return MUST_PLAY if plays and not state.game.free_discard else None
 
 
 def pass_problem(state: TouringState) -> Reason | None:
@@ -197,61 +198,67 @@ def pass_problem(state: TouringState) -> Reason | None:
 
 ATTACK_VARIANTS = {card: range(VARIANTS) if card == COLLISION else range(1) for card in TARGETED}
 """The variants a play of each targeted card may name (only a Collision's loss is a choice)."""
-OWN_CHECK = tuple(OWN_CHECKS.get(card) for card in range(CARD_TYPES))
-"""``OWN_CHECKS`` by card code (None: an attack), for the legal-move listing."""
-
-
 CARD_BIT = tuple(1 << card for card in range(CARD_TYPES))
 KINDS = tuple(tuple(c for c in range(CARD_TYPES) if kinds & CARD_BIT[c]) for kinds in range(1 << CARD_TYPES))
 """The card codes in each set of card types (one bit per type), ascending."""
+CARD_CHECK = tuple((card, OWN_CHECKS.get(card)) for card in range(CARD_TYPES))
+CARD_CHECKS = tuple(tuple(CARD_CHECK[card] for card in cards) for cards in KINDS)
+"""Each card of each set of card types (as ``KINDS``) with its ``OWN_CHECKS`` entry (None: an
+attack), for the legal-move listing."""
 DISCARD = tuple(Action(DISCARD_BASE + card, f"discard {SLUGS[card]}") for card in range(CARD_TYPES))
 """The discard of each card type: the same in every player count, so every game shares these."""
 DISCARDS = tuple(tuple(DISCARD[card] for card in cards) for cards in KINDS)
 """The discards of each set of card types (as ``KINDS``), for the legal-move listing."""
 
 
+def card_of(index: int) -> int:
+    """The card an action index plays or discards (-1: the pass)."""
+    if index == PASS:
+        return -1
+    if index >= DISCARD_BASE:
+        return index - DISCARD_BASE
+    if index >= TARGET_BASE:
+        return decode_target(index)[0]
+    return index
+
+
+ACTION_CARD = tuple(card_of(index) for index in range(NUM_ACTIONS))
+"""``card_of`` each action index: looked up, not computed, per move."""
+TARGET_OF = tuple(decode_target(index) for index in range(TARGET_BASE, DISCARD_BASE))
+"""``decode_target`` of each targeted play, from ``TARGET_BASE`` on: looked up, not computed, per move."""
+
+
 def hand_kinds(hand: list[int]) -> int:
-    """The hand's card types as a set of bits (a table index: cheaper than sorting a set every move)."""
+    """The hand's card types as a set of bits (``TouringState.held``)."""
     kinds = 0
     for card in hand:
         kinds |= CARD_BIT[card]
     return kinds
 
 
-def distinct_cards(hand: list[int]) -> tuple[int, ...]:
-    """The hand's card types in code order."""
-    return KINDS[hand_kinds(hand)]
-
-
 def legal_actions(state: TouringState) -> list[Action]:
-    """The plays the checks allow, card by card in code order; then discards; then the pass."""
-    kinds = hand_kinds(state.hands[state.to_act])
-    legal = legal_plays(state, KINDS[kinds])
-    if discard_problem(state, bool(legal)) is None:
-        legal += DISCARDS[kinds]
-    # A player holding a card can always play or discard it, so only an empty list needs asking.
-    if not legal and pass_problem(state) is None:
-        legal.append(state.game._actions[PASS])
-    return legal
-
-
-def legal_plays(state: TouringState, cards: tuple[int, ...]) -> list[Action]:
-    """The legal plays of the distinct ``cards`` (in order) the player to act holds: each card on
-    the player's own piles, or on each opposing table with each variant (``Touring.attacks``)."""
+    """The plays the checks allow, card by card in code order (each card on the player's own piles,
+    or on each opposing table with each variant: ``Touring.attacks``); then discards; then the pass.
+    One function, not one per step: it runs every move, and each call costs as much as a check."""
     game = state.game
     actions = game._actions
     team = game.team_of[state.to_act]
     attacks = game.attacks[team]
-    plays: list[Action] = []
-    for card in cards:
-        own = OWN_CHECK[card]
+    kinds = state.held[state.to_act]
+    legal: list[Action] = []
+    for card, own in CARD_CHECKS[kinds]:
         if own is None:
             for victim, variant, action in attacks[card]:
                 if attack_problem(state, team, card, victim, variant) is None:
-                    plays.append(action)
+                    legal.append(action)
         elif own(state, team, card) is None:
-            plays.append(actions[card])
-    return plays
+            legal.append(actions[card])
+    if discard_problem(state, legal) is None:  # the list holds the plays so far
+        legal += DISCARDS[kinds]
+    # A player holding a card can always play or discard it, so only an empty list needs asking.
+    if not legal and pass_problem(state) is None:
+        legal.append(actions[PASS])
+    return legal
 
 
 # ----- why a move is illegal ----------------------------------------------------------------------
@@ -286,8 +293,7 @@ def _card_move_problem(
     if verb == "discard":
         if rest:
             return ("touring.illegal.unknown", {"action": text})
-        cards = distinct_cards(state.hands[state.to_act])
-        return discard_problem(state, bool(legal_plays(state, cards)))
+        return discard_problem(state, [a for a in state.legal_actions() if a.index < DISCARD_BASE])
     team = state.game.team_of[state.to_act]
     own = OWN_CHECKS.get(card)
     if own is not None:
@@ -363,6 +369,7 @@ def deal(state: TouringState) -> None:
     deck = [card for card in range(CARD_TYPES) for _ in range(game.deck_counts[card])]
     shuffle(state.rng, deck)
     state.hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(game.players)]
+    state.held = [hand_kinds(hand) for hand in state.hands]
     state.draw = deck
     state.discard = []
     state.go = [[] for _ in range(game.teams)]
@@ -381,18 +388,20 @@ def apply(state: TouringState, action: Action) -> list[Event]:
     index = action.index
     if index == PASS:
         events = [PASSED[seat]]
-    elif index >= DISCARD_BASE:
-        card = index - DISCARD_BASE
-        state.hands[seat].remove(card)
-        state.discard.append(card)
-        events = [DISCARDED[seat][card]]
-    elif index >= TARGET_BASE:
-        card, victim, variant = decode_target(index)
-        state.hands[seat].remove(card)
-        events = [attack(state, seat, card, victim, variant)]
     else:
-        state.hands[seat].remove(index)
-        events = [play_own(state, seat, index)]
+        card = ACTION_CARD[index]
+        hand = state.hands[seat]
+        hand.remove(card)
+        if card not in hand:  # the last of its type: the hand no longer holds the type
+            state.held[seat] ^= CARD_BIT[card]
+        if index >= DISCARD_BASE:
+            state.discard.append(card)
+            events = [DISCARDED[seat][card]]
+        elif index >= TARGET_BASE:
+            _, victim, variant = TARGET_OF[index - TARGET_BASE]
+            events = [attack(state, seat, card, victim, variant)]
+        else:
+            events = [play_own(state, seat, card)]
     state.turns += 1
     game = state.game
     if state.is_over:
@@ -483,6 +492,7 @@ def begin_turn(state: TouringState, events: list[Event]) -> None:
             return
     card = state.draw.pop()
     state.hands[seat].append(card)
+    state.held[seat] |= CARD_BIT[card]
     events.append(DREW[seat][card])
 
 

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 class TouringState(State):
     game: Touring
     hands: list[list[int]]
+    held: list[int]
+    """Each seat's card types as bits (``rules.hand_kinds`` of its hand), kept by the moves that
+    change a hand: the legal-move listing reads it every move rather than looping over the hand.
+    Code that sets a hand directly sets this too (``rules.hand_kinds``)."""
     draw: list[int]
     discard: list[int]
     go: list[list[int]]
@@ -105,6 +109,7 @@ class TouringState(State):
         other = TouringState.__new__(TouringState)
         self._copy_base_into(other, copy_rng(self.rng))
         other.hands = [list(h) for h in self.hands]
+        other.held = list(self.held)
         other.draw = list(self.draw)
         other.discard = list(self.discard)
         other.go = [list(p) for p in self.go]
@@ -127,6 +132,7 @@ class TouringState(State):
         for s, hand in enumerate(self.hands):
             if s != seat:
                 other.hands[s] = [pool.pop() for _ in hand]
+                other.held[s] = rules.hand_kinds(other.hands[s])
         other.draw = pool
         return other
 
@@ -152,6 +158,7 @@ class TouringState(State):
             return [CODE[n] for n in names]
 
         self.hands = [codes(h) for h in data["hands"]]
+        self.held = [rules.hand_kinds(h) for h in self.hands]
         self.draw = codes(data["draw"])
         self.discard = codes(data["discard"])
         self.go = [codes(p) for p in data["go"]]
