@@ -116,12 +116,16 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._obs_pool: list[Obs] = []
-        # The count of an array only a list holds, taken the way _spare_obs takes it (the figure
+        self._obs_pool: list[npt.NDArray[Any]] = []
+        # The count of an array only a list holds, taken the way _spare takes it (the figure
         # differs between Python versions).
         probe = [np.empty(1, dtype=np.float32)]
         self._free_refs = sys.getrefcount(probe[0])
         self.mask = np.zeros((num_envs, n_actions), dtype=np.bool_)
+        self._mask_pool: list[npt.NDArray[Any]] = []
+        # The masks as bits, which step checks actions against (core/batch_driver.py): the bool
+        # masks may be the caller's, who may write into them.
+        self.legal = np.zeros((num_envs, (n_actions + 7) // 8), dtype=np.uint8)
         self.rewards = np.zeros(num_envs, dtype=np.float32)
         self.done = np.zeros(num_envs, dtype=np.bool_)
         self.truncated = np.zeros(num_envs, dtype=np.bool_)
@@ -151,9 +155,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         n = self.num_envs
         self.seeds[:] = base + np.arange(n, dtype=np.int64)
         self.next_seeds[:] = self.seeds + n
-        if self.copy:
-            self.obs = self._spare_obs()  # the last array handed out stays the caller's
-        self.engine.reset_batch(self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.seats)
+        if self.copy:  # the last arrays handed out stay the caller's
+            self.obs = self._spare(self._obs_pool, self.obs)
+            self.mask = self._spare(self._mask_pool, self.mask)
+        self.engine.reset_batch(
+            self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.legal, self.seats
+        )
         self.done[:] = False
         self._ready = True
         return self.obs, self._info()
@@ -174,9 +181,10 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             # a cast would truncate 2.7 to move 2 and play it without a word
             raise TypeError(f"step wants integer action indices, not an array of {given.dtype}")
         chosen = given.astype(np.int64, copy=False)
-        # The engine writes every row of the observations, so with copies it may write straight
-        # into an array the caller will own instead of into ours and then copying it.
-        obs = self._spare_obs() if self.copy else self.obs
+        # The engine writes every row of the observations and masks, so with copies it may write
+        # straight into arrays the caller will own instead of into ours and then copying them.
+        obs = self._spare(self._obs_pool, self.obs) if self.copy else self.obs
+        mask = self._spare(self._mask_pool, self.mask) if self.copy else self.mask
         bad = self.engine.step_batch(
             self.states,
             self.gens,
@@ -186,7 +194,8 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             self.next_seeds,
             self.num_envs,
             obs,
-            self.mask,
+            mask,
+            self.legal,
             self.rewards,
             self.done,
             self.returns,
@@ -195,6 +204,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
         self.obs = obs
+        self.mask = mask
         info = self._info()
         info["returns"] = self._out(self.returns)
         return (
@@ -205,25 +215,26 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             info,
         )
 
-    def _spare_obs(self) -> Obs:
-        """An observation array nobody outside holds any more (no reference, no view: only this
-        pool's and the call's), or a new one: what the caller got is never written again, as with
-        a copy, without copying or allocating each step."""
-        pool = self._obs_pool
+    def _spare(self, pool: list[npt.NDArray[Any]], like: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """An array of ``pool`` (observations or masks) nobody outside holds any more (no
+        reference, no view: only the pool's and the call's), or a new one like ``like``: what the
+        caller got is never written again, as with a copy, without copying or allocating each
+        step. The last one handed out is never spare: ``self.obs`` / ``self.mask`` hold it."""
         for i in range(len(pool)):
             if sys.getrefcount(pool[i]) <= self._free_refs:
                 return pool[i]
-        obs = np.empty_like(self.obs)
-        if len(self._obs_pool) < 4:
-            self._obs_pool.append(obs)
-        return obs
+        spare = np.empty_like(like)
+        if len(pool) < 4:
+            pool.append(spare)
+        return spare
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array
 
     def _info(self) -> dict[str, Any]:
         return {
-            "action_mask": self._out(self.mask),
+            # with copies, already an array of the caller's (written by the last step or reset)
+            "action_mask": self.mask,
             "seat": self._out(self.seats),
             "seed": self._out(self.seeds),
         }
