@@ -104,7 +104,7 @@ def test_observations_handed_out_are_never_written_again() -> None:
         seen.add(id(env.step(sample_actions(info["action_mask"], rng))[0]))
         info = env._info()
     assert (obs2 == before).all() and id(obs2) not in seen
-    assert len(seen) <= 3 and len(env._obs_pool) <= 4
+    assert len(seen) <= 3 and len(env._pools["obs"]) <= 4
 
 
 def test_touring_observation_counts_the_discard_pile() -> None:
@@ -229,4 +229,4 @@ def test_masks_handed_out_are_never_written_again() -> None:
         seen.add(id(info["action_mask"]))
         legal = np.unpackbits(env.legal, axis=1, bitorder="little")[:, : env.mask.shape[1]]
         assert np.array_equal(legal.astype(bool), info["action_mask"])
-    assert len(seen) <= 3 and len(env._mask_pool) <= 4
+    assert len(seen) <= 3 and len(env._pools["mask"]) <= 4

@@ -103,11 +103,13 @@ def _step_batch(
     final: np.ndarray,
     seats: np.ndarray,
 ) -> int:
-    """Every env's seat to act (``seats``) plays its action, if ``legal`` (the bits of the last
-    masks) allows it; a finished game's returns go to ``final``, its actor's to ``rewards``, and
-    the env deals its next game (seed ``next_seeds[i]``, which then moves on by ``stride``); each
-    env's next mask goes to ``mask`` and ``legal``. Returns -1, or the first env whose action is
-    illegal (then nothing has changed, ``mask`` included)."""
+    """Every env's seat to act plays its action, if ``legal`` (the bits of the last masks)
+    allows it; a finished game's returns go to ``final``, its actor's to ``rewards``, and the env
+    deals its next game (seed ``next_seeds[i]``, which then moves on by ``stride``); each env's
+    next mask goes to ``mask`` and ``legal``, its seat to act to ``seats``. Every row of
+    ``obs``, ``mask``, ``rewards``, ``done``, ``final`` and ``seats`` is written and none is
+    read, so they may be fresh arrays for the caller. Returns -1, or the first env whose action
+    is illegal (then nothing has changed, the outputs included)."""
     n = states.shape[0]
     width = mask.shape[1]
     for i in range(n):
@@ -118,7 +120,8 @@ def _step_batch(
     flags = mask.view(np.uint8)
     for i in range(n):
         s = states[i]
-        actor = seats[i]
+        # From the row, not from ``seats``: that may be an array the caller now owns.
+        actor = _seat(s, cfg)
         _apply(s, gens[i], cfg, actions[i], scratch)
         if _seat(s, cfg) < 0:
             _returns(s, cfg, final[i])
@@ -130,7 +133,8 @@ def _step_batch(
         else:
             rewards[i] = 0.0
             done[i] = False
-            final[i, :] = 0.0
+            for p in range(final.shape[1]):
+                final[i, p] = 0.0
         _mask(s, cfg, mask[i], scratch)
         _pack_legal(flags[i], legal[i])
         _observe(s, cfg, obs[i])
