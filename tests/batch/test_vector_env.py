@@ -104,7 +104,7 @@ def test_observations_handed_out_are_never_written_again() -> None:
         seen.add(id(env.step(sample_actions(info["action_mask"], rng))[0]))
         info = env._info()
     assert (obs2 == before).all() and id(obs2) not in seen
-    assert len(seen) <= 3 and len(env._obs_pool) <= 4
+    assert len(seen) <= 3 and len(env._pools["obs"]) <= 4
 
 
 def test_touring_observation_counts_the_discard_pile() -> None:
@@ -184,3 +184,49 @@ def test_sample_actions_refuses_a_one_dimensional_mask_and_a_seed_for_rng() -> N
         sample_actions(np.ones(5, dtype=bool), np.random.default_rng(0))
     with pytest.raises(TypeError, match=r"numpy\.random\.Generator"):
         sample_actions(np.ones((2, 5), dtype=bool), 0)  # type: ignore[arg-type]  # a careless caller
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_writing_into_a_mask_handed_out_does_not_change_what_step_accepts(copy: bool) -> None:
+    env = BatchEnv("mexican-train", 6, players=4, seed=2, copy=copy)
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        _, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+    mask = info["action_mask"]
+    truth = mask.copy()
+    illegal = int(np.flatnonzero(~truth[3])[0])
+    legal = sample_actions(truth, rng)
+    before = env.states.copy()
+    mask[3, :] = True  # the caller's own scribbles: step checks its own copy of the masks
+    mask[0, legal[0]] = False
+    actions = legal.copy()
+    actions[3] = illegal
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal in env 3"):
+        env.step(actions)
+    assert np.array_equal(env.states, before)
+    _, _, _, _, info = env.step(legal)  # env 0's legal move is still taken
+    assert not np.array_equal(env.states, before)
+    if copy:
+        assert info["action_mask"] is not mask and mask[3].all()  # the caller's array is left as they left it
+
+
+def test_masks_handed_out_are_never_written_again() -> None:
+    env = BatchEnv("touring", 8, players=3, seed=4)
+    _, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept = [(info["action_mask"], info["action_mask"].copy())]
+    for _ in range(30):
+        _, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+        if len(kept) < 5:
+            kept.append((info["action_mask"], info["action_mask"].copy()))
+    assert all(np.array_equal(given, frozen) for given, frozen in kept)
+    # once dropped, the env writes the next masks into the same few arrays (and checks their bits)
+    kept.clear()
+    seen = set()
+    for _ in range(10):
+        _, _, _, _, info = env.step(sample_actions(info["action_mask"], rng))
+        seen.add(id(info["action_mask"]))
+        legal = np.unpackbits(env.legal, axis=1, bitorder="little")[:, : env.mask.shape[1]]
+        assert np.array_equal(legal.astype(bool), info["action_mask"])
+    assert len(seen) <= 3 and len(env._pools["mask"]) <= 4

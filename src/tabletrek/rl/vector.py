@@ -59,6 +59,9 @@ except ImportError:  # pragma: no cover - Gymnasium before 1.1 names the mode by
 
 Obs = npt.NDArray[np.float32]
 
+OUTPUTS = ("obs", "mask", "rewards", "done", "returns", "seats")
+"""The env's arrays that every step writes in full (``core/batch_driver.py``), by attribute."""
+
 
 def engines() -> dict[str, str]:
     """Games with a compiled batch engine (their spec names it), and its module."""
@@ -116,17 +119,22 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self.seeds = np.zeros(num_envs, dtype=np.int64)
         self.next_seeds = np.zeros(num_envs, dtype=np.int64)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._obs_pool: list[Obs] = []
-        # The count of an array only a list holds, taken the way _spare_obs takes it (the figure
-        # differs between Python versions).
-        probe = [np.empty(1, dtype=np.float32)]
-        self._free_refs = sys.getrefcount(probe[0])
         self.mask = np.zeros((num_envs, n_actions), dtype=np.bool_)
+        # The masks as bits, which step checks actions against (core/batch_driver.py): the bool
+        # masks may be the caller's, who may write into them.
+        self.legal = np.zeros((num_envs, (n_actions + 7) // 8), dtype=np.uint8)
         self.rewards = np.zeros(num_envs, dtype=np.float32)
         self.done = np.zeros(num_envs, dtype=np.bool_)
         self.truncated = np.zeros(num_envs, dtype=np.bool_)
         self.returns = np.zeros((num_envs, self.rules.players), dtype=np.float32)
         self.seats = np.zeros(num_envs, dtype=np.int64)
+        # With copies, the arrays each step writes in full, by attribute: arrays handed out
+        # earlier, reused once the caller has let go of them (_spare).
+        self._pools: dict[str, list[npt.NDArray[Any]]] = {name: [] for name in OUTPUTS}
+        # The count of an array only a list holds, taken the way _spare takes it (the figure
+        # differs between Python versions).
+        probe = [np.empty(1, dtype=np.float32)]
+        self._free_refs = sys.getrefcount(probe[0])
         self._seed = seed
         self._ready = False
 
@@ -151,10 +159,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         n = self.num_envs
         self.seeds[:] = base + np.arange(n, dtype=np.int64)
         self.next_seeds[:] = self.seeds + n
-        if self.copy:
-            self.obs = self._spare_obs()  # the last array handed out stays the caller's
-        self.engine.reset_batch(self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.seats)
-        self.done[:] = False
+        if self.copy:  # the last arrays handed out stay the caller's
+            self.obs, self.mask, self.seats = (self._spare(name) for name in ("obs", "mask", "seats"))
+            self.done = np.zeros_like(self.done)
+        else:
+            self.done[:] = False
+        self.engine.reset_batch(
+            self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.legal, self.seats
+        )
         self._ready = True
         return self.obs, self._info()
 
@@ -174,9 +186,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             # a cast would truncate 2.7 to move 2 and play it without a word
             raise TypeError(f"step wants integer action indices, not an array of {given.dtype}")
         chosen = given.astype(np.int64, copy=False)
-        # The engine writes every row of the observations, so with copies it may write straight
-        # into an array the caller will own instead of into ours and then copying it.
-        obs = self._spare_obs() if self.copy else self.obs
+        # The engine writes every row of these outputs, so with copies it may write straight into
+        # arrays the caller will own instead of into ours and then copying them.
+        if self.copy:
+            obs, mask, rewards, done, returns, seats = (self._spare(name) for name in OUTPUTS)
+        else:
+            obs, mask, rewards, done, returns, seats = (getattr(self, name) for name in OUTPUTS)
         bad = self.engine.step_batch(
             self.states,
             self.gens,
@@ -186,45 +201,49 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             self.next_seeds,
             self.num_envs,
             obs,
-            self.mask,
-            self.rewards,
-            self.done,
-            self.returns,
-            self.seats,
+            mask,
+            self.legal,
+            rewards,
+            done,
+            returns,
+            seats,
         )
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
-        self.obs = obs
-        info = self._info()
-        info["returns"] = self._out(self.returns)
-        return (
-            self.obs,
-            self._out(self.rewards),
-            self._out(self.done),
-            self._out(self.truncated),
-            info,
+        self.obs, self.mask, self.rewards, self.done, self.returns, self.seats = (
+            obs,
+            mask,
+            rewards,
+            done,
+            returns,
+            seats,
         )
+        info = self._info()
+        info["returns"] = self.returns
+        return self.obs, self.rewards, self.done, self._out(self.truncated), info
 
-    def _spare_obs(self) -> Obs:
-        """An observation array nobody outside holds any more (no reference, no view: only this
-        pool's and the call's), or a new one: what the caller got is never written again, as with
-        a copy, without copying or allocating each step."""
-        pool = self._obs_pool
+    def _spare(self, name: str) -> npt.NDArray[Any]:
+        """An array for output ``name`` (one of ``OUTPUTS``) that nobody outside holds any more
+        (no reference, no view: only its pool's and the call's), or a new one: what the caller
+        got is never written again, as with a copy, without copying or allocating each step. The
+        last one handed out is never spare: the attribute ``name`` holds it."""
+        pool = self._pools[name]
         for i in range(len(pool)):
             if sys.getrefcount(pool[i]) <= self._free_refs:
                 return pool[i]
-        obs = np.empty_like(self.obs)
-        if len(self._obs_pool) < 4:
-            self._obs_pool.append(obs)
-        return obs
+        spare: npt.NDArray[Any] = np.empty_like(getattr(self, name))
+        if len(pool) < 4:
+            pool.append(spare)
+        return spare
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array
 
     def _info(self) -> dict[str, Any]:
         return {
-            "action_mask": self._out(self.mask),
-            "seat": self._out(self.seats),
+            # with copies, already arrays of the caller's (written by the last step or reset)
+            "action_mask": self.mask,
+            "seat": self.seats,
             "seed": self._out(self.seeds),
         }
 
