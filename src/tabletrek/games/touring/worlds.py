@@ -30,7 +30,6 @@ from tabletrek.games.touring.kernel import (
     HANDS,
     MAX_LEGAL,
     MAX_PLAYERS,
-    TARGETED_ARR,
     TO_ACT,
     WEIGHTS,
     C,
@@ -46,7 +45,7 @@ from tabletrek.games.touring.kernel import (
     shuffle,
     unseen,
 )
-from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
+from tabletrek.games.touring.rules import ACTION_CARD
 
 if TYPE_CHECKING:
     from tabletrek.core.actions import Action
@@ -60,16 +59,9 @@ FRESH = 0.1
 TRIES = 40
 
 
-@njit
-def card_of(move: int) -> int:
-    """The card a move takes from the hand (-1 for the pass)."""
-    if move == PASS:
-        return -1
-    if move >= DISCARD_BASE:
-        return move - DISCARD_BASE
-    if move >= TARGET_BASE:
-        return TARGETED_ARR[(move - TARGET_BASE) // (MAX_TEAMS * VARIANTS)]
-    return move
+CARD_OF = np.array(ACTION_CARD, dtype=np.int64)
+"""The card each move takes from the hand (-1 for the pass): ``rules.ACTION_CARD`` as an array the
+compiled filter below can read."""
 
 
 @njit
@@ -178,7 +170,7 @@ def observe_move(
             survivors[count] = i
             alive[i] = True
             count += 1
-    played = card_of(move)
+    played = CARD_OF[move]
     for i in range(n):
         if alive[i]:
             continue
