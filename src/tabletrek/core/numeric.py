@@ -7,7 +7,11 @@ kind), not the number 1, and is refused everywhere with the rest of the wrong ty
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from numbers import Integral
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+if TYPE_CHECKING:  # numpy is optional: the check below never imports it
+    import numpy as np
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -18,3 +22,13 @@ def is_whole(value: object) -> TypeGuard[int]:
 def is_number(value: object) -> TypeGuard[int | float]:
     """An ``int`` or ``float`` that is not a ``bool``."""
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_integral(value: object) -> TypeGuard[int | np.integer[Any]]:
+    """A whole number that is not a ``bool``, numpy's integer scalars included.
+
+    For the research faces, where a seat, seed or index often comes out of an array as
+    ``np.int64``; numpy registers its integer types as ``numbers.Integral`` (and ``np.bool_`` not),
+    so this needs no numpy import. Callers turn the value into an ``int`` before using it.
+    """
+    return isinstance(value, Integral) and not isinstance(value, bool)

@@ -30,6 +30,7 @@ from gymnasium import spaces
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import Bot
+from tabletrek.core.numeric import is_integral
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
@@ -68,11 +69,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.game = load(game, players=players, **option_values(options))
-        if (
-            isinstance(seat, bool)
-            or not isinstance(seat, int | np.integer)
-            or not 0 <= seat < self.game.players
-        ):
+        if not is_integral(seat) or not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat!r}")
         seat = int(seat)
         names = [opponents] if isinstance(opponents, str) else list(opponents)

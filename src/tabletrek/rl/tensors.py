@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from tabletrek.core.actions import Action
 from tabletrek.core.game import Game
+from tabletrek.core.numeric import is_integral
 from tabletrek.core.state import State
 from tabletrek.core.tensors import Layout
 
@@ -129,7 +130,7 @@ def checked_seat(state: State, seat: Any) -> int:
     """``seat`` as an int, refused by name when it is no seat of the game (None, a float, a bool
     and a string reached some games' views and failed there as an unrelated TypeError)."""
     players = state.game.players
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < players:
+    if not is_integral(seat) or not 0 <= seat < players:
         raise ValueError(f"no seat {seat!r} in a {players}-player game")
     return int(seat)
 

@@ -47,6 +47,7 @@ from gymnasium.vector.utils import batch_space
 
 from tabletrek.core.game import Game
 from tabletrek.core.mt19937 import HAVE_NUMBA, njit
+from tabletrek.core.numeric import is_integral
 from tabletrek.core.registry import load, specs
 from tabletrek.core.state import State
 
@@ -95,7 +96,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         copy: bool = True,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+        if not is_integral(num_envs):
             raise TypeError(f"num_envs is a whole number of games, not {num_envs!r}")
         num_envs = int(num_envs)
         if num_envs < 1:
@@ -151,7 +152,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             base = int(self.next_seeds.max()) if self._ready else self._seed
         if base is None:
             base = secrets.randbits(40)
-        if isinstance(base, bool) or not isinstance(base, int | np.integer):
+        if not is_integral(base):
             # a float seed would be cast and 1.5 play seed 1's games
             raise TypeError(f"the seed is a whole number, not {base!r}")
         if not 0 <= base < 2**62:
@@ -249,7 +250,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
 
     def python_state(self, index: int) -> State:
         """Env ``index``'s game in progress as a Python state (see the engine for what it omits)."""
-        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+        if not is_integral(index):
             raise TypeError(f"an env index is a whole number, not {index!r}")
         if not 0 <= index < self.num_envs:  # a negative index would silently mean another env
             raise ValueError(f"no env {index}: this batch has envs 0 to {self.num_envs - 1}")
