@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tabletrek.core import mt19937
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.rl.exactness import check
 
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
@@ -62,5 +63,5 @@ def test_rows_are_int16_and_options_that_could_overflow_them_are_refused() -> No
     game = tabletrek.load("mexican-train", players=4)  # double-9, ten rounds: 495 points a round
     edge = 32_767 // game.num_rounds - sum(game.tileset.pips)
     assert batch.config(tabletrek.load("mexican-train", players=4, double_blank_points=edge))[batch.K_P] == 4
-    with pytest.raises(NotImplementedError, match="double_blank_points"):
+    with pytest.raises(BeyondEngine, match="double_blank_points"):
         batch.config(tabletrek.load("mexican-train", players=4, double_blank_points=edge + 1))

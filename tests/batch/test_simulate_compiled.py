@@ -9,6 +9,7 @@ import pytest
 
 import tabletrek
 from tabletrek.core import mt19937
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.sim import runner
 
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
@@ -65,7 +66,7 @@ def test_options_the_compiled_game_does_not_hold_take_the_python_path() -> None:
     from tabletrek.sim.compiled import play_random
 
     game = tabletrek.load("mexican-train", players=2, double_blank_points=5000)
-    with pytest.raises(NotImplementedError, match="double_blank_points=5000"):
+    with pytest.raises(BeyondEngine, match="double_blank_points=5000"):
         config(game)
     assert play_random(game, ("random", "random"), 3, 0) is None
     assert runner.play_game(game, ["random", "random"], 3, 0).actions > 0
@@ -76,3 +77,17 @@ def test_options_the_compiled_game_does_not_hold_take_the_python_path() -> None:
         state.apply(state.legal_actions()[0])
     assert bot.act(state) in state.legal_actions()
     assert bot.compiled is None  # type: ignore[attr-defined]  # it fell back to the Python rules
+
+
+def test_a_compiled_bug_is_not_taken_for_an_option_it_lacks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only ``BeyondEngine`` sends a game back to the Python rules: any other NotImplementedError
+    from the compiled path is a defect and reaches the caller."""
+    from tabletrek.sim import compiled
+
+    def broken(*_: object) -> None:
+        raise NotImplementedError("a step the engine forgot")
+
+    monkeypatch.setattr(compiled, "load_attribute", lambda _path: broken)
+    game = tabletrek.load("touring", players=2)
+    with pytest.raises(NotImplementedError, match="a step the engine forgot"):
+        compiled.play_random(game, ("random", "random"), 1, 0)

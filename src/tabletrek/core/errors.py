@@ -71,3 +71,13 @@ def message_in(error: BaseException, lang: str) -> str:
     if isinstance(error, UsageError | IllegalAction | DataError):
         return error.message(lang)
     return str(error)
+
+
+class BeyondEngine(NotImplementedError):
+    """A game the compiled batch engine does not hold: an option, a size or a score range it lacks.
+
+    Raised by an engine's ``config`` before it plays, never halfway through. Code that has the
+    Python rules (the reference) to fall back on catches this class only, so that a
+    ``NotImplementedError`` from anywhere else stays the bug it is instead of quietly switching
+    engines. A subclass of ``NotImplementedError``, which the engines raised before it existed.
+    """

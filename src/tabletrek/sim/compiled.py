@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tabletrek.core import mt19937 as mt
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import HAVE_NUMBA
 from tabletrek.core.registry import spec
 from tabletrek.core.rng import derive_seed
@@ -42,7 +43,7 @@ def play_random(game: Game, lineup: tuple[str, ...], seed: int, index: int) -> G
     play: Callable[[Game, np.ndarray, int, int], tuple[State, int, int | None]] = load_attribute(path)
     try:
         state, count, rounds = play(game, bots, seed, LIMIT)
-    except NotImplementedError:
+    except BeyondEngine:
         return None  # options the compiled game does not hold: the Python rules play it
     result = state.result
     if result is None:

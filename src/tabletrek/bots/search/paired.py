@@ -33,6 +33,7 @@ from tabletrek.bots.search.stats import (
     pooled_variance_of_sums,
     upper_bound,
 )
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class PairedSearchBot(SearchBot):
         if self.compiled is not None:
             try:
                 best = self._compiled_compare(state, legal, default, deadline)
-            except NotImplementedError:
+            except BeyondEngine:
                 # The compiled game does not hold this table's options (a score past its row's
                 # range, say): the Python rules, the reference, play the same comparison.
                 self.compiled = None

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletrek.core import mt19937 as mt
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.games.double_crossing.content import (
     CAR_TYPES,
     CARD_SLUGS,
@@ -268,10 +269,10 @@ OPTIONS = frozenset(
 def config(game: DoubleCrossing) -> npt.NDArray[np.int64]:
     unknown = set(game.options) - OPTIONS
     if unknown:
-        raise NotImplementedError(f"the compiled Double Crossing has no option {sorted(unknown)[0]!r} yet")
+        raise BeyondEngine(f"the compiled Double Crossing has no option {sorted(unknown)[0]!r} yet")
     c = game.content
     if c.size > SP_MAX or len(c.contracts) > K_MAX or sum(c.crew) > DECK_MAX or game.num_actions > NA_MAX:
-        raise NotImplementedError("the board, contracts or deck are larger than the compiled game holds")
+        raise BeyondEngine("the board, contracts or deck are larger than the compiled game holds")
     cfg = np.zeros(CFG_SIZE, dtype=np.int64)
     cfg[C_P], cfg[C_SIZE], cfg[C_K] = game.players, c.size, len(c.contracts)
     cfg[C_EXACT], cfg[C_MAX_ROUNDS] = int(game.exact_return), game.max_rounds

@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import njit, njit_inline
 
 if TYPE_CHECKING:
@@ -99,12 +100,12 @@ OPTIONS = frozenset(
 def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
     unknown = set(game.options) - OPTIONS
     if unknown:
-        raise NotImplementedError(f"the compiled Mexican Train has no option {sorted(unknown)[0]!r} yet")
+        raise BeyondEngine(f"the compiled Mexican Train has no option {sorted(unknown)[0]!r} yet")
     ts = game.tileset
     players, nt, slots, high = game.players, ts.size, game.slots, ts.high
     most = sum(ts.pips) + game.double_blank_points  # the most one round can score: every tile held
     if game.num_rounds * most > np.iinfo(STATE_DTYPE).max:
-        raise NotImplementedError(
+        raise BeyondEngine(
             f"the compiled Mexican Train keeps totals below {np.iinfo(STATE_DTYPE).max + 1:,}: "
             f"double_blank_points={game.double_blank_points} over {game.num_rounds} rounds could pass it"
         )

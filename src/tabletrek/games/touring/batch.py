@@ -48,6 +48,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
+from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import njit, njit_inline
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
@@ -140,14 +141,14 @@ OPTIONS = frozenset({"free_discard", "max_turns", "country_first"})
 def config(game: Touring) -> npt.NDArray[np.int64]:
     unknown = set(game.options) - OPTIONS
     if unknown:
-        raise NotImplementedError(f"the compiled Touring has no option {sorted(unknown)[0]!r} yet")
+        raise BeyondEngine(f"the compiled Touring has no option {sorted(unknown)[0]!r} yet")
     if game.players > P_MAX or game.teams > T_MAX:
-        raise NotImplementedError(f"the compiled Touring holds at most {P_MAX} seats")
+        raise BeyondEngine(f"the compiled Touring holds at most {P_MAX} seats")
     go_cards = sum(game.deck_counts[c] for c in (GO, PUNCTURE, OOG, COLLISION, GASOLINE, HAULED))
     if go_cards > GO_CAP or game.deck_counts[COUNTRY] + game.deck_counts[CITY] > SP_CAP:
-        raise NotImplementedError("the deck has more pile cards than the compiled Touring holds")
+        raise BeyondEngine("the deck has more pile cards than the compiled Touring holds")
     if sum(game.deck_counts) > DECK_MAX:
-        raise NotImplementedError(f"the compiled Touring holds decks of at most {DECK_MAX} cards")
+        raise BeyondEngine(f"the compiled Touring holds decks of at most {DECK_MAX} cards")
     cfg = np.zeros(CFG_SIZE, dtype=np.int64)
     cfg[CFG_P] = game.players
     cfg[CFG_T] = game.teams
