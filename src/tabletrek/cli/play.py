@@ -33,6 +33,7 @@ from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
+from tabletrek.core.terminal import MenuOffer
 from tabletrek.i18n import bot_label
 from tabletrek.paths import records_dir
 
@@ -58,6 +59,7 @@ class TerminalTable:
         self.ui = game.terminal()
         self.log: list[Event] = []
         self.last_human: int | None = None
+        self._offer: tuple[tuple[int, int], MenuOffer | None] | None = None
         self.bot_specs: dict[int, str] = {}
         """Each bot's spec as given ("ismcts:iterations=50"), saved so a resumed game has the same bots."""
 
@@ -106,9 +108,29 @@ class TerminalTable:
         console.print(parts[topic])
         return True
 
+    def offered(self, seat: int) -> MenuOffer | None:
+        """What the game offers in place of the legal list here, if anything (``MenuOffer``):
+        asked once a position and seat, since an offer may take an AI's thought."""
+        key = (len(self.state.history), seat)
+        if self._offer is None or self._offer[0] != key:
+            offer = getattr(self.ui, "offer", None)
+            self._offer = (key, offer(self.state, seat, self.lang) if callable(offer) else None)
+        return self._offer[1]
+
+    def choices(self, seat: int) -> Sequence[Action]:
+        """The moves a number at the prompt picks from: the offer's, else the legal list."""
+        offer = self.offered(seat)
+        return self.state.legal_actions() if offer is None else offer.moves
+
     def menu(self, seat: int, legal: Sequence[Action], everything: bool = False) -> None:
         view = self.state.view(seat)
-        texts = [self.ui.describe(action, view, self.lang, self.names) for action in legal]
+        offer = self.offered(seat)
+        if offer is not None:
+            console.print(f"[italic]{escape(offer.heading)}[/]")
+            legal = offer.moves
+            texts = list(offer.texts)
+        else:
+            texts = [self.ui.describe(action, view, self.lang, self.names) for action in legal]
         if self.compact and not everything and len(legal) > COMPACT_MENU:
             # two columns of numbered moves, so the turn still fits an 80x24 screen; a very long
             # menu (any space on the board) shows its start and how to see or type the rest
@@ -154,7 +176,7 @@ class TerminalTable:
         self.hand_over(seat)
         self.show(seat)
         while True:
-            legal = self.state.legal_actions()
+            legal = self.choices(seat)
             self.menu(seat, legal)
             try:
                 answer = console.input(tr("cli.play.prompt", self.lang)).strip()
@@ -184,7 +206,7 @@ class TerminalTable:
                 self.menu(seat, legal, everything=True)
                 continue
             choice: Action | str = answer
-            if answer.isdigit():
+            if answer.isdigit() and legal:  # with nothing listed, a number is typed text
                 number = int(answer)
                 if not 1 <= number <= len(legal):
                     console.print(f"[red]{tr('cli.play.bad_number', self.lang, count=len(legal))}[/]")

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rich.console import RenderableType
 from rich.syntax import Syntax
 
 from tabletrek.core.actions import Action
+
+
+class MenuOffer(NamedTuple):
+    """What a game's terminal offers a person in place of its legal list, where that list is no
+    help to choose from (a clue may be any word, so the rules list only a sample): a line saying
+    what is offered, then the moves with their sentences. Numbers typed at the prompt pick from
+    these; any legal move may still be typed. A UI offers one through an optional
+    ``offer(state, seat, lang)`` method, returning None where the legal list serves."""
+
+    heading: str
+    moves: tuple[Action, ...]
+    texts: tuple[str, ...]
 
 
 class TextUI(Protocol):

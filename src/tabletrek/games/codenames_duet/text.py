@@ -14,9 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.terminal import MenuOffer
 from tabletrek.i18n import seat_name, translate
 
 if TYPE_CHECKING:
+    from tabletrek.core.state import State
     from tabletrek.games.codenames_duet.game import Duet
 
 COLUMNS = 5
@@ -24,6 +26,9 @@ KEY_STYLE = {"green": "bold green", "bystander": "", "assassin": "bold white on 
 KEY_MARK = {"green": "●", "bystander": "", "assassin": "✖"}
 """A marker beside each word of one's own key, so the key reads without colour (NO_COLOR=1)."""
 HISTORY = 8
+SUGGESTIONS = 3
+"""Clues the partner AI suggests in one's clue phase."""
+BOT_NAME = "codenames-clue"  # the AI in its clue-giving role: the player the terminal's `hint` asks too
 
 
 def _ui(lang: str) -> Callable[..., str]:
@@ -123,8 +128,6 @@ class DuetTextUI:
         table = self.history(view, lang, names)
         if table is not None:
             parts.append(table)
-        if view["phase"] == "clue" and view["seat"] is not None and view["to_act"] == view["seat"]:
-            parts.append(Text(t("clue_hint"), style="italic"))
         return Group(*parts)
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
@@ -135,3 +138,30 @@ class DuetTextUI:
         if words[0] == "guess":
             return t("do_guess", word=words[1])
         return t("do_stop")
+
+    def offer(self, state: State, seat: int, lang: str) -> MenuOffer | None:
+        """In one's own clue phase: the partner AI's best clues, each with the words it is meant
+        for, instead of the rules' sample of valid clues (random words, there only so that a
+        random bot has moves). Without the AI (a pack its tables do not cover) nothing is listed
+        and the heading says how to type a clue."""
+        view = state.view(seat)
+        if view["phase"] != "clue" or view["to_act"] != seat:
+            return None
+        t = _ui(lang)
+        try:
+            # seeded as ``hint`` seeds it, so the first suggestion is the clue ``hint`` names
+            adviser = self.game.bot(BOT_NAME, seat=seat, seed=len(state.history))
+        except ValueError:  # no AI for this pack's language, or its extra is not installed
+            return MenuOffer(t("clue_how"), (), ())
+        suggest = getattr(adviser, "suggest", None)
+        if not callable(suggest):
+            return MenuOffer(t("clue_how"), (), ())
+        clues: list[tuple[Action, tuple[str, ...]]] = suggest(state, SUGGESTIONS)
+        texts = []
+        for action, targets in clues:
+            meant = t("hint_targets", words=t("word_separator").join(targets))
+            move = self.describe(action, view, lang, ())
+            texts.append(
+                translate("cli.play.hint_reason", lang, move=move, reason=meant)
+            )  # as `hint` says it
+        return MenuOffer(t("clue_suggested"), tuple(action for action, _ in clues), tuple(texts))

@@ -207,17 +207,38 @@ class DuetAI:
         return allowed_words[words[choice.cell]]
 
     def _clue(self, state: State, situation: Situation, view: dict[str, Any]) -> Action:
+        action, self.last_targets = self._best_clues(state, situation, 1)[0]
+        return action
+
+    def suggest(self, state: State, count: int) -> list[tuple[Action, tuple[str, ...]]]:
+        """The ``count`` clues this AI rates best for its seat now, best first, each with the words
+        it is meant for: the first is the clue ``act`` gives. For a person choosing a clue (the
+        terminal's menu); it changes nothing, in the state or in this bot."""
+        check_turn(self, state)
+        view = state.view(self.seat)
+        if view["phase"] != "clue":
+            return []
+        return self._best_clues(state, situation_from_view(view), count)
+
+    def _best_clues(
+        self, state: State, situation: Situation, count: int
+    ) -> list[tuple[Action, tuple[str, ...]]]:
         check = getattr(state, "clue_problem", None)
 
         def is_legal(word: str) -> bool:
             return check is None or check(word) is None
 
         used = [c.word for c in situation.clues]
-        clue = self.giver.give(situation, is_legal, used)
+        clues = self.giver.ranked(situation, is_legal, used, count)
+        if not clues:
+            raise RuntimeError("no legal clue word in the AI vocabulary")
         greens_left = len(situation.my_targets())
-        number = max(1, min(clue.number, greens_left))
-        self.last_targets = tuple(situation.words[c] for c in clue.targets[:number])
-        return self.game.clue_action(clue.word, number)
+        best = []
+        for clue in clues:
+            number = max(1, min(clue.number, greens_left))
+            targets = tuple(situation.words[c] for c in clue.targets[:number])
+            best.append((self.game.clue_action(clue.word, number), targets))
+        return best
 
 
 class ClueBot(DuetAI):

@@ -381,6 +381,17 @@ class ClueGiver:
 
     def give(self, situation: Situation, is_legal: Callable[[str], bool], avoid: Sequence[str] = ()) -> Clue:
         """The best legal clue. ``is_legal(word)`` is the rules' own check; ``avoid``: words already used."""
+        best = self.ranked(situation, is_legal, avoid, 1)
+        if not best:
+            raise RuntimeError("no legal clue word in the AI vocabulary")
+        return best[0]
+
+    def ranked(
+        self, situation: Situation, is_legal: Callable[[str], bool], avoid: Sequence[str], count: int
+    ) -> list[Clue]:
+        """The ``count`` best legal clues, best first (fewer when the vocabulary runs out):
+        ``give``'s choice and runners-up a person may pick from. Each aims at a different set of
+        agents: the next word for the same ones (a synonym, mostly) is no second choice."""
         value, best_k, scores = self.candidates(situation)
         words = scores.tables.words
         board = set(scores.board)
@@ -389,7 +400,11 @@ class ClueGiver:
             row = scores.tables.index.get(word.lower())
             if row is not None and row < value.size:
                 value[row] = NEG
+        clues: list[Clue] = []
+        aimed: set[frozenset[int]] = set()
         for _ in range(value.size):
+            if len(clues) == count:
+                break
             row = int(value.argmax())
             if value[row] <= NEG / 2:
                 break
@@ -398,9 +413,11 @@ class ClueGiver:
                 k = int(best_k[row])
                 ranked = sorted(self._targets, key=lambda c: -float(self._cells[c, row]))
                 gap = float(self._gap[min(k, self._gap.shape[0]) - 1, row])
-                return Clue(word, k, tuple(ranked[:k]), gap)
+                if frozenset(ranked[:k]) not in aimed:
+                    aimed.add(frozenset(ranked[:k]))
+                    clues.append(Clue(word, k, tuple(ranked[:k]), gap))
             value[row] = NEG
-        raise RuntimeError("no legal clue word in the AI vocabulary")
+        return clues
 
 
 def _top_rows(rows: npt.NDArray[np.float32], k: int) -> npt.NDArray[np.float32]:
