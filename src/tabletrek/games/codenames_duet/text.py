@@ -161,7 +161,6 @@ class DuetTextUI:
         for action, targets in clues:
             meant = t("hint_targets", words=t("word_separator").join(targets))
             move = self.describe(action, view, lang, ())
-            texts.append(
-                translate("cli.play.hint_reason", lang, move=move, reason=meant)
-            )  # as `hint` says it
+            # worded as the terminal's `hint` words a clue and its targets
+            texts.append(translate("cli.play.hint_reason", lang, move=move, reason=meant))
         return MenuOffer(t("clue_suggested"), tuple(action for action, _ in clues), tuple(texts))
