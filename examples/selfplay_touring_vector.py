@@ -190,7 +190,7 @@ def train(
     returns the policy, its learning log and the env-steps played."""
     env = vector_env("touring", num_envs, players=2, seed=seed)
     tables = env.rules.teams  # type: ignore[attr-defined]  # Touring's own, not on Game
-    goal = float(env.rules.goal_miles)  # type: ignore[attr-defined]
+    goal = float(env.rules.goal_miles)  # type: ignore[attr-defined]  # as above
     policy = Policy(env.single_observation_space.shape[0], int(env.single_action_space.n), seed=seed)
     optimizer = Adam(policy.params, lr)
     rng = np.random.default_rng(seed)
