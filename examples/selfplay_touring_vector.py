@@ -3,9 +3,10 @@
 ``tabletrek.rl.vector_env("touring", --envs)`` advances that many two-player games in one compiled
 call per step; ``info["seat"]`` says whose move each row is, and a finished game is dealt again in
 the same step (``docs/vector.md``). The learner holds seat ``i % 2`` of env ``i``; the other seat
-is its league: frozen copies of the learner taken every ten updates (the last ten) or uniformly
-random play, one drawn per game. Pure self-play, the learner on both seats, drifted: after 10,000
-games it beat random play 87% of the time and after 60,000 only 77% (``docs/research.md``).
+is its league, one drawn per game: uniformly random play in half the games (``--random-share``),
+else one of the learner's frozen copies, taken every ten updates (the last ten kept). Pure
+self-play, the learner on both seats, drifted: after 10,000 games it beat random play 87% of the
+time and after 60,000 only 77% (``docs/research.md``).
 
 The learner is the numpy actor-critic of ``train_touring_pg.py`` (the same network, loss and
 Adam), fed the batch engine's observation rows (layout in the docstring of
@@ -142,8 +143,8 @@ class League:
 
     RANDOM = -1
 
-    def __init__(self, size: int, every: int) -> None:
-        self.size, self.every = size, every
+    def __init__(self, size: int, every: int, random_share: float) -> None:
+        self.size, self.every, self.random_share = size, every, random_share
         self.pool: list[Policy] = []
 
     def updated(self, policy: Policy, updates: int) -> None:
@@ -151,8 +152,12 @@ class League:
             self.pool = [*self.pool, copy.deepcopy(policy)][-self.size :]
 
     def draw(self, rng: np.random.Generator, n: int) -> npt.NDArray[np.int64]:
-        """``n`` opponents: an index into the pool, or ``RANDOM``, all equally likely."""
-        return rng.integers(-1, len(self.pool), n)
+        """``n`` opponents: ``RANDOM`` (random play) with probability ``random_share``, else an
+        index into the pool, each copy as likely (random play only until the first copy)."""
+        if not self.pool:
+            return np.full(n, self.RANDOM, dtype=np.int64)
+        copies = rng.integers(0, len(self.pool), n)
+        return np.where(rng.random(n) < self.random_share, self.RANDOM, copies)
 
     def moves(
         self,
@@ -185,6 +190,7 @@ def train(
     log_every: int = 0,
     league_size: int = 10,
     snapshot_every: int = 10,
+    random_share: float = 0.5,
 ) -> tuple[Policy, list[dict[str, float]], int]:
     """``games`` finished games, the learner in seat ``i % 2`` of env ``i`` against its league;
     returns the policy, its learning log and the env-steps played."""
@@ -195,7 +201,7 @@ def train(
     optimizer = Adam(policy.params, lr)
     rng = np.random.default_rng(seed)
     rollouts = Rollouts(num_envs, env.rules.players, shaping, gamma)
-    league = League(league_size, snapshot_every)
+    league = League(league_size, snapshot_every, random_share)
     learner = np.arange(num_envs) % 2
     opponent = league.draw(rng, num_envs)
     obs, info = env.reset(seed=seed)
@@ -270,6 +276,14 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> dict[str, 
     return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
 
 
+def share(text: str) -> float:
+    """An argparse type: a fraction from 0 to 1."""
+    value = float(text)
+    if not 0.0 <= value <= 1.0:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, not {text}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=count(1), default=20_000, help="training games (default 20,000)")
@@ -282,6 +296,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--gamma", type=float, default=0.98, help="discount (with shaping, < 1 cuts variance)"
     )
     parser.add_argument("--entropy", type=float, default=0.03, help="weight of the entropy bonus")
+    parser.add_argument(
+        "--random-share",
+        type=share,
+        default=0.5,
+        help="share of games against random play, the rest against frozen copies (default 0.5)",
+    )
     parser.add_argument("--smoke", action="store_true", help="a few games only (for CI)")
     parser.add_argument("--out", help="write the figures (and the weights) to this JSON file")
     args = parser.parse_args(argv)
@@ -297,6 +317,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         lr=args.lr,
         gamma=args.gamma,
         entropy_coef=args.entropy,
+        random_share=args.random_share,
         log_every=0 if args.smoke else 5000,
     )
     trained, trained_cpu = time.perf_counter() - start, time.process_time() - cpu_start

@@ -77,7 +77,7 @@ def test_only_the_learners_moves_become_samples(example: ModuleType) -> None:
 
 def test_the_league_plays_random_moves_and_its_frozen_copies(example: ModuleType) -> None:
     rng = np.random.default_rng(0)
-    league = example.League(size=2, every=1)
+    league = example.League(size=2, every=1, random_share=0.5)
     policy = example.Policy(inputs=3, actions=4, hidden=4, seed=1)
     assert set(league.draw(rng, 50).tolist()) == {example.League.RANDOM}  # nothing frozen yet
     for update in range(1, 4):
@@ -90,6 +90,10 @@ def test_the_league_plays_random_moves_and_its_frozen_copies(example: ModuleType
     mask = np.ones((4, 4), dtype=bool)
     moves = league.moves(who, np.zeros((4, 3), dtype=np.float32), mask, rng)
     assert moves.tolist() == [2, 3, 2, 3]  # the frozen copies did not follow later changes
+    league.random_share = 0.0
+    assert set(league.draw(rng, 200).tolist()) == {0, 1}
+    league.random_share = 1.0
+    assert set(league.draw(rng, 200).tolist()) == {example.League.RANDOM}
 
 
 def test_sampled_moves_are_always_legal(example: ModuleType) -> None:
@@ -124,7 +128,16 @@ def test_the_potential_reads_the_required_mileage_of_each_table(example: ModuleT
 
 
 @pytest.mark.parametrize(
-    "argv", [["--games", "0"], ["--envs", "x"], ["--eval-games", "0"], ["--batch-games", "-2"]], ids=" ".join
+    "argv",
+    [
+        ["--games", "0"],
+        ["--envs", "x"],
+        ["--eval-games", "0"],
+        ["--batch-games", "-2"],
+        ["--random-share", "1.5"],
+        ["--random-share", "nan"],
+    ],
+    ids=" ".join,
 )
 def test_bad_arguments_get_a_usage_message_not_a_traceback(
     example: ModuleType, argv: list[str], capsys: pytest.CaptureFixture[str]
