@@ -21,7 +21,11 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At no successes (or all) the bound is 0 (or 1) exactly; in floating point the centre and the
+    # half width differ by a rounding, which left a lower bound above a win rate of 0.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 class WinRate:
