@@ -32,14 +32,13 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from train_touring_pg import Adam, Array, Policy, count, discounted
+from train_touring_pg import Adam, Array, Policy, count, discounted, features, publish
 
 from tabletrek.core.bots import make_bot
 from tabletrek.games.touring.batch import C
@@ -53,11 +52,6 @@ Samples = tuple[Array, npt.NDArray[np.bool_], npt.NDArray[np.int64], Array]
 TABLE = C + 1 + 3 + 8
 """One table's block in the observation: Go-pile top one-hot, speed top one-hot, mileage counts,
 mileage still required (the engine's docstring); the seat's own hand counts come first."""
-
-
-def features(obs: npt.NDArray[np.float32]) -> Array:
-    """Every field is a count, a flag or a share (>= 0), on a log scale as in the first example."""
-    return np.log1p(np.maximum(obs.astype(np.float64), 0.0))
 
 
 def potential(obs: npt.NDArray[np.float32], tables: int, goal: float) -> Array:
@@ -338,15 +332,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"trained on {games} games against its league ({steps:,} moves) in {trained:.0f} s "
         f"({trained_cpu:.0f} CPU s, {steps / max(trained_cpu, 1e-9):,.0f} moves per CPU second with learning)"
     )
-    for r in results:
-        low, high = r["ci95"]
-        print(
-            f"vs {r['opponent']:>6}: {r['wins']}/{r['games']} = {100 * r['win_rate']:.1f}% "
-            f"(95% interval {100 * low:.1f}-{100 * high:.1f}%)"
-        )
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump({**report, "weights": json.loads(policy.to_json())}, f)
+    publish(report, policy, args.out)
     return report
 
 

@@ -312,16 +312,21 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "learning_curve": log[:: max(1, len(log) // 20)],
     }
     print(f"trained on {episodes} games in {trained:.0f} s ({trained_cpu:.0f} s of CPU)")
-    for r in results:
+    publish(report, policy, args.out)
+    return report
+
+
+def publish(report: dict[str, Any], policy: Policy, out: str | None) -> None:
+    """Prints each evaluation's win rate and interval; writes the report and weights to ``out``."""
+    for r in report["evaluation"]:
         low, high = r["ci95"]
         print(
             f"vs {r['opponent']:>6}: {r['wins']}/{r['games']} = {100 * r['win_rate']:.1f}% "
             f"(95% interval {100 * low:.1f}-{100 * high:.1f}%)"
         )
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
             json.dump({**report, "weights": json.loads(policy.to_json())}, f)
-    return report
 
 
 if __name__ == "__main__":
