@@ -544,3 +544,30 @@ def test_changing_language_keeps_the_game_being_set_up(server: ServerProcess, pa
     page.wait_for_selector("h1:has-text('開新桌')")
     assert page.input_value("#game") == "mexican-train"
     assert page.input_value("#players") == "4"
+
+
+def test_a_game_picked_while_a_language_loads_stays_picked(server: ServerProcess, page: Any) -> None:
+    # Before: the lobby read the game being set up when the language changed and redrew with it
+    # once the new catalogs had come, so a game picked in between was put back. The same race
+    # made the first draw's default (codenames-duet) replace a pick in a test that changed the
+    # language at once (test_touring_card_names_stay_on_their_cards[en], CI 3 Dec 2026).
+    open_lobby(server, page, "en")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # Playwright takes a Python function here, not a bound builtin
+        held.append(route)
+
+    page.route(lambda url: "/api/i18n/zh-Hant" in url, hold)
+    page.select_option("#lang", "zh-Hant")
+    for _ in range(200):  # the catalog request is held, so nothing is redrawn yet
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the lobby did not ask for the zh-Hant catalogs"
+    first = page.input_value("#game")
+    picked = next(g for g in games_in_lobby(server) if g != first)
+    page.select_option("#game", picked)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("h1:has-text('開新桌')")
+    assert page.input_value("#game") == picked

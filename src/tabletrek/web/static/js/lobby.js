@@ -10,12 +10,14 @@ let games = [];
 const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
 async function start(lang) {
-  // a change of language redraws the lobby: the game and player count being set up stay chosen
-  const chosen = document.getElementById("game")?.value;
-  const count = Number(document.getElementById("players")?.value) || null;
   const info = await (await fetch("/api/games")).json();
   games = info.games;
   await loadCatalogs(lang, games.map((g) => g.domain));
+  // A change of language redraws the lobby: the game and player count being set up stay chosen.
+  // Read once the catalogs are in, not before: a pick made while they loaded (or by a draw that
+  // finished meanwhile, such as the first one when the language changes at once) is kept.
+  const chosen = document.getElementById("game")?.value;
+  const count = Number(document.getElementById("players")?.value) || null;
   document.title = `tabletrek — ${t("web.ui.lobby")}`;
   renderHeader(start);
   const main = clear(document.getElementById("main"));
