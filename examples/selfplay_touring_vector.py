@@ -38,13 +38,12 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from train_touring_pg import Adam, Array, Policy, count, discounted, features, publish
+from train_touring_pg import Adam, Array, Policy, count, discounted, features, publish, scored
 
 from tabletrek.core.bots import make_bot
 from tabletrek.games.touring.batch import C
 from tabletrek.games.touring.cards import MILES
 from tabletrek.rl.vector import BatchEnv, sample_actions, vector_env
-from tabletrek.sim.stats import wilson_interval
 
 Samples = tuple[Array, npt.NDArray[np.bool_], npt.NDArray[np.int64], Array]
 """Features, masks, actions and returns, one row per move."""
@@ -79,8 +78,8 @@ def sample(probs: Array, rng: np.random.Generator) -> npt.NDArray[np.int64]:
 class Rollouts:
     """The moves of each env's game in progress; a finished game's moves become samples."""
 
-    def __init__(self, num_envs: int, players: int, shaping: float, gamma: float) -> None:
-        self.players, self.shaping, self.gamma = players, shaping, gamma
+    def __init__(self, num_envs: int, shaping: float, gamma: float) -> None:
+        self.shaping, self.gamma = shaping, gamma
         self.steps: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], Any, Array, Any]] = []
         self.first = 0  # the step number of steps[0]
         self.now = 0
@@ -194,7 +193,7 @@ def train(
     policy = Policy(env.single_observation_space.shape[0], int(env.single_action_space.n), seed=seed)
     optimizer = Adam(policy.params, lr)
     rng = np.random.default_rng(seed)
-    rollouts = Rollouts(num_envs, env.rules.players, shaping, gamma)
+    rollouts = Rollouts(num_envs, shaping, gamma)
     league = League(league_size, snapshot_every, random_share)
     learner = np.arange(num_envs) % 2
     opponent = league.draw(rng, num_envs)
@@ -265,9 +264,7 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> dict[str, 
         obs, _, ended, _, info = env.step(actions)
         for i in np.flatnonzero(ended & np.isnan(result)):
             result[i] = info["returns"][i, learner[i]]
-    wins = int((result > 0).sum())
-    low, high = wilson_interval(wins, games)
-    return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
+    return scored(opponent, int((result > 0).sum()), games)
 
 
 def share(text: str) -> float:

@@ -259,6 +259,11 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> dict[str, 
             )
             obs, reward, done, truncated, _ = env.step(action)
         wins += float(reward) > 0
+    return scored(opponent, wins, games)
+
+
+def scored(opponent: str, wins: int, games: int) -> dict[str, Any]:
+    """One evaluation's row, as ``publish`` prints it: wins, the rate and its 95% Wilson interval."""
     low, high = wilson_interval(wins, games)
     return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
 

@@ -42,7 +42,7 @@ def test_smoke_run_trains_on_the_batch_and_reports_intervals(example: ModuleType
 def test_each_seat_gets_its_own_return_less_its_own_potential(example: ModuleType) -> None:
     """With gamma 1 the shaping telescopes: a move's target is its seat's return minus the
     potential that seat saw then. Env 0's game runs four steps (seats 0, 0, 1, 0), env 1's two."""
-    rollouts = example.Rollouts(num_envs=2, players=2, shaping=1.0, gamma=1.0)
+    rollouts = example.Rollouts(num_envs=2, shaping=1.0, gamma=1.0)
     seats = [[0, 1], [0, 0], [1, 0], [0, 1]]
     phis = [[0.1, 0.5], [0.2, 0.6], [-0.3, 0.7], [0.4, 0.8]]
     for t in range(4):
@@ -62,7 +62,7 @@ def test_each_seat_gets_its_own_return_less_its_own_potential(example: ModuleTyp
 
 
 def test_only_the_learners_moves_become_samples(example: ModuleType) -> None:
-    rollouts = example.Rollouts(num_envs=1, players=2, shaping=0.5, gamma=0.9)
+    rollouts = example.Rollouts(num_envs=1, shaping=0.5, gamma=0.9)
     for t, seat in enumerate([1, 0, 0, 1, 0]):
         obs = np.full((1, 3), float(t), dtype=np.float32)
         rollouts.add(obs, np.ones((1, 4), dtype=bool), np.array([seat]), np.array([t]), np.array([0.2 * t]))
