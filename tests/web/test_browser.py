@@ -546,28 +546,35 @@ def test_changing_language_keeps_the_game_being_set_up(server: ServerProcess, pa
     assert page.input_value("#players") == "4"
 
 
-def test_a_game_picked_while_a_language_loads_stays_picked(server: ServerProcess, page: Any) -> None:
+@pytest.mark.parametrize(
+    "size", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"]
+)
+@pytest.mark.parametrize(("before", "after"), [("en", "zh-Hant"), ("zh-Hant", "en")], ids=["to-zh", "to-en"])
+def test_a_game_picked_while_a_language_loads_stays_picked(
+    server: ServerProcess, page: Any, size: dict[str, int], before: str, after: str
+) -> None:
     # Before: the lobby read the game being set up when the language changed and redrew with it
     # once the new catalogs had come, so a game picked in between was put back. The same race
     # made the first draw's default (codenames-duet) replace a pick in a test that changed the
     # language at once (test_touring_card_names_stay_on_their_cards[en], CI 3 Dec 2026).
-    open_lobby(server, page, "en")
+    page.set_viewport_size(size)
+    open_lobby(server, page, before)
     held: list[Any] = []
 
     def hold(route: Any) -> None:  # Playwright takes a Python function here, not a bound builtin
         held.append(route)
 
-    page.route(lambda url: "/api/i18n/zh-Hant" in url, hold)
-    page.select_option("#lang", "zh-Hant")
+    page.route(lambda url: f"/api/i18n/{after}?" in url, hold)
+    page.select_option("#lang", after)
     for _ in range(200):  # the catalog request is held, so nothing is redrawn yet
         if held:
             break
         page.wait_for_timeout(25)
-    assert held, "the lobby did not ask for the zh-Hant catalogs"
+    assert held, f"the lobby did not ask for the {after} catalogs"
     first = page.input_value("#game")
     picked = next(g for g in games_in_lobby(server) if g != first)
     page.select_option("#game", picked)
     for route in held:
         route.continue_()
-    page.wait_for_selector("h1:has-text('開新桌')")
+    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[after]}')")
     assert page.input_value("#game") == picked
