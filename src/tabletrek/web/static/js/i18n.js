@@ -13,17 +13,28 @@ export function storedLang() {
   return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh-Hant" : "en";
 }
 
+/** The catalogs of ``wantLang``, or null when the reader chose another language while they loaded.
+ * Two quick switches put two loads in flight, and the one for the language no longer wanted may
+ * come back last: it must not replace the catalogs of the one that is, and its page should not draw. */
 export async function loadCatalogs(wantLang, domains = []) {
-  lang = LANGS.includes(wantLang) ? wantLang : "en";
+  const want = LANGS.includes(wantLang) ? wantLang : "en";
   const list = ["core", "web", ...domains].join(",");
-  const resp = await fetch(`/api/i18n/${lang}?domains=${encodeURIComponent(list)}`);
-  messages = (await resp.json()).messages;
+  const resp = await fetch(`/api/i18n/${want}?domains=${encodeURIComponent(list)}`);
+  const body = await resp.json();
+  if (!isWanted(want)) return null;
+  messages = body.messages;
+  lang = want;
   document.documentElement.lang = lang;
   return messages;
 }
 
 export function setLang(value) {
   localStorage.setItem("tt.lang", value);
+}
+
+/** Whether ``value`` is the language the reader asked for last (pages check after each wait). */
+export function isWanted(value) {
+  return value === storedLang();
 }
 
 /** Python-style {name} and {name:spec} fields; a "," in the spec groups thousands ("$1,500,000"),

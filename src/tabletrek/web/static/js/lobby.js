@@ -12,7 +12,7 @@ const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1
 async function start(lang) {
   const info = await (await fetch("/api/games")).json();
   games = info.games;
-  await loadCatalogs(lang, games.map((g) => g.domain));
+  if (!(await loadCatalogs(lang, games.map((g) => g.domain)))) return; // another language was chosen since
   // A change of language redraws the lobby: the game and player count being set up stay chosen.
   // Read once the catalogs are in, not before: a pick made while they loaded (or by a draw that
   // finished meanwhile, such as the first one when the language changes at once) is kept.

@@ -116,7 +116,7 @@ document.addEventListener("keydown", (e) => {
 async function start(lang) {
   installTips();
   const [ok, info] = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
-  await loadCatalogs(lang, ok ? [info.domain] : []);
+  if (!(await loadCatalogs(lang, ok ? [info.domain] : []))) return; // another language was chosen since
   renderHeader(start);
   if (!ok) {
     render(html`<p class="error">${t(info.key, info.args)}</p>`, document.getElementById("main"));

@@ -2,7 +2,7 @@
 // The page is one Preact tree: a message re-renders it and Preact changes only what differs, so a
 // clue or chat line being typed keeps its text, focus and caret when others join or move.
 import { renderHeader, nickname } from "./header.js";
-import { loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
+import { isWanted, loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
 import { html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
@@ -265,16 +265,18 @@ async function start(lang) {
   installTips();
   const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
   if (info.type === "error") {
-    await loadCatalogs(lang);
+    if (!(await loadCatalogs(lang))) return; // another language was chosen since
     renderHeader(start);
     render(html`<p class="error">${t(info.key, info.args)}</p>`, document.getElementById("main"));
     return;
   }
-  await loadCatalogs(lang, [info.domain]);
+  if (!(await loadCatalogs(lang, [info.domain]))) return;
   page.module = await loadModule(plainView() ? null : info.ui);
   renderHeader(
     (value) => {
-      start(value).then(() => send({ type: "lang", lang: value }));
+      // The server writes this seat's log in the language last chosen, not in one a quick
+      // second switch has already replaced.
+      start(value).then(() => isWanted(value) && send({ type: "lang", lang: value }));
     },
     (name) => {
       if (page.model && page.model.you !== null) send({ type: "nick", nickname: name });
