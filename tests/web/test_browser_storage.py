@@ -98,3 +98,49 @@ def test_stored_values_the_pages_did_not_write_are_set_aside(
     assert "you are" in page.locator("h1").inner_text().lower()
     page.goto(f"{server.url}/replay/{table}")
     page.wait_for_selector("#board .panel")
+
+
+def test_a_rematch_seats_both_players_again_where_browsers_refuse_storage(
+    server: ServerProcess, browser: Any
+) -> None:
+    # The one who asks goes to the new table with its token; the other follows the link with the
+    # invite the server pushed. Both ride in the address's fragment here, as nothing is stored.
+    spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    created = httpx.post(f"{server.url}/api/tables", json={**spec, "options": {"max_turns": 12}}).json()
+    table = created["table"]
+    links = [f"#seat={created['tokens']['0']}", f"#invite={created['invites']['1']}"]
+    contexts = [browser.new_context() for _ in range(2)]
+    errors: list[str] = []
+    try:
+        pages = []
+        for seat, context in enumerate(contexts):
+            tab = context.new_page()
+            tab.set_default_timeout(15_000)
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            tab.add_init_script(REFUSE_STORAGE)
+            tab.goto(f"{server.url}/t/{table}{links[seat]}")
+            tab.wait_for_selector("body[data-seq]")
+            pages.append(tab)
+        while pages[0].get_attribute("body", "data-over") != "1":
+            tab = pages[0] if pages[0].get_attribute("body", "data-mine") == "1" else pages[1]
+            if tab.get_attribute("body", "data-mine") != "1":
+                pages[0].wait_for_timeout(50)  # the move in flight reaches both pages
+                continue
+            seq = tab.get_attribute("body", "data-seq")
+            tab.locator("#moves button.move").first.click()
+            tab.wait_for_selector(f"body:not([data-seq='{seq}'])")
+        first, second = pages
+        first.click("#rematch")
+        first.wait_for_url(lambda url: table not in url)
+        first.wait_for_selector("body[data-seq]")
+        new_table = first.url.rsplit("/", 1)[-1]
+        second.click("#rematch-link")
+        second.wait_for_url(lambda url: new_table in url)
+        second.wait_for_selector("body[data-seq]")
+        for seat, tab in enumerate(pages):
+            assert "#" not in tab.url
+            assert f"you are p{seat + 1}" in tab.locator("h1").inner_text().lower()
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors

@@ -84,7 +84,7 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
       ${sheet}
       <p class="move-list">
         ${ctx.you !== null || saved.host ? html`<button id="rematch" onClick=${ask}>${t("web.table.rematch")}</button>` : null}
-        ${rematch && rematch.table ? html`<a id="rematch-link" class="button-link" href=${`/t/${rematch.table}`}>${t("web.table.rematch_join")}</a>` : null}
+        ${rematch && rematch.table ? html`<a id="rematch-link" class="button-link" href=${tableHref(rematch.table, readObject(tableKey(rematch.table)))}>${t("web.table.rematch_join")}</a>` : null}
         <a class="button-link secondary" href="/">${t("web.ui.lobby")}</a>
       </p>
       <p id="rematch-error" class="error" role="alert"></p>
