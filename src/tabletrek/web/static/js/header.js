@@ -1,9 +1,15 @@
 // The page header: home link, language switch, nickname.
 import { el, clear } from "./dom.js";
 import { currentLang, setLang, t } from "./i18n.js";
+import { readText, writeText } from "./store.js";
 
+const MAX_NICKNAME = 32; // the server's limit (validation.py), and the input's
+
+/** The nickname this browser keeps, if it is one the input could have made: a stored value that
+ * is not (too long, control characters) would have the server refuse this browser's every hello. */
 export function nickname() {
-  return localStorage.getItem("tt.nick") || "";
+  const value = (readText("tt.nick") || "").trim();
+  return [...value].length <= MAX_NICKNAME && !/\p{Cc}/u.test(value) ? value : "";
 }
 
 export function renderHeader(onLang, onNick = null) {
@@ -17,11 +23,11 @@ export function renderHeader(onLang, onNick = null) {
   const nick = el("input", {
     id: "nick",
     value: nickname(),
-    maxlength: 32,
+    maxlength: MAX_NICKNAME,
     placeholder: t("web.ui.nickname"),
     "aria-label": t("web.ui.nickname"),
     onchange: (e) => {
-      localStorage.setItem("tt.nick", e.target.value.trim());
+      writeText("tt.nick", e.target.value.trim());
       if (onNick && e.target.value.trim()) onNick(e.target.value.trim());
     },
   });

@@ -1,4 +1,6 @@
 // Message catalogs from the server (/api/i18n), the same keys the Python side renders.
+import { readText, writeText } from "./store.js";
+
 const LANGS = ["en", "zh-Hant"];
 let messages = {};
 let lang = "en";
@@ -8,7 +10,7 @@ export function currentLang() {
 }
 
 export function storedLang() {
-  const saved = localStorage.getItem("tt.lang");
+  const saved = readText("tt.lang");
   if (LANGS.includes(saved)) return saved;
   return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh-Hant" : "en";
 }
@@ -29,7 +31,7 @@ export async function loadCatalogs(wantLang, domains = []) {
 }
 
 export function setLang(value) {
-  localStorage.setItem("tt.lang", value);
+  writeText("tt.lang", value);
 }
 
 /** Whether ``value`` is the language the reader asked for last (pages check after each wait). */

@@ -3,6 +3,7 @@
 import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
 import { loadCatalogs, storedLang, currentLang, t, gameLabel, botLabel } from "./i18n.js";
+import { readObject, tableHref, tableKey } from "./store.js";
 
 let games = [];
 
@@ -168,8 +169,7 @@ function renderForm(form, gameName, playerCount = null) {
     }
     const seatsOwned = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
     const mine = seatsOwned.length ? body.tokens[String(seatsOwned[0])] : null;
-    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify({ token: mine, host: body.host, invites: body.invites }));
-    location.href = `/t/${body.table}`;
+    location.href = tableHref(body.table, { token: mine, host: body.host, invites: body.invites });
   };
 }
 
@@ -225,11 +225,9 @@ async function join(row, button) {
     renderTables(); // someone else took it: the list changed
     return;
   }
-  const key = `tt.table.${row.id}`;
-  const entry = JSON.parse(localStorage.getItem(key) || "{}");
+  const entry = readObject(tableKey(row.id));
   entry.token = body.token;
-  localStorage.setItem(key, JSON.stringify(entry));
-  location.href = `/t/${row.id}`;
+  location.href = tableHref(row.id, entry);
 }
 
 async function renderTables() {

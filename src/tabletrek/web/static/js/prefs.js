@@ -1,7 +1,9 @@
 // Per-browser preferences at a table (kept in localStorage): the turn sound (off by default) and
 // Double Crossing's automatic answers. Also the "your turn" sound itself, made with Web Audio.
+import { readObject, writeObject } from "./store.js";
+
 const KEY = "tt.prefs";
-const stored = JSON.parse(localStorage.getItem(KEY) || "{}");
+const stored = readObject(KEY);
 
 export const prefs = {
   sound: stored.sound === true,
@@ -14,7 +16,7 @@ export const prefs = {
 
 export function setPref(name, value) {
   prefs[name] = value;
-  localStorage.setItem(KEY, JSON.stringify(prefs));
+  writeObject(KEY, prefs);
 }
 
 let audio = null;

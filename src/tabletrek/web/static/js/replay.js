@@ -5,9 +5,10 @@ import { loadCatalogs, storedLang, t, render as renderMessage, currentLang, show
 import { loadModule, plainView } from "./modules.js";
 import { html, render, installTips } from "./ui.js";
 import * as generic from "./generic.js";
+import { readObject, tableEntry, tableKey } from "./store.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const saved = JSON.parse(localStorage.getItem(`tt.table.${tableId}`) || "{}");
+const saved = tableEntry(readObject(tableKey(tableId)));
 const state = { module: generic, info: null, data: null, views: null, prevViews: null, error: "", step: 0 };
 let viewer = new URLSearchParams(location.search).get("viewer") || "public";
 

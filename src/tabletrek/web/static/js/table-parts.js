@@ -3,6 +3,7 @@
 import { html, seatColor } from "./ui.js";
 import { t, render as renderMessage, botLabel, shownNames } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
+import { readObject, tableHref, tableKey } from "./store.js";
 
 export const CHAT_MAX = 200;
 
@@ -68,15 +69,14 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
       if (box) box.textContent = t(body.key, body.args || {});
       return;
     }
-    const entry = JSON.parse(localStorage.getItem(`tt.table.${body.table}`) || "{}");
+    const entry = readObject(tableKey(body.table));
     if (body.token) entry.token = body.token;
     else if (body.invite && !entry.token) entry.claim = body.invite; // claimed by the new table's page
     if (body.host) {
       entry.host = body.host;
       entry.invites = body.invites;
     }
-    localStorage.setItem(`tt.table.${body.table}`, JSON.stringify(entry));
-    location.href = `/t/${body.table}`;
+    location.href = tableHref(body.table, entry);
   };
   return html`
     <section id="game-over" class="panel game-over">
@@ -84,7 +84,7 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
       ${sheet}
       <p class="move-list">
         ${ctx.you !== null || saved.host ? html`<button id="rematch" onClick=${ask}>${t("web.table.rematch")}</button>` : null}
-        ${rematch && rematch.table ? html`<a id="rematch-link" class="button-link" href=${`/t/${rematch.table}`}>${t("web.table.rematch_join")}</a>` : null}
+        ${rematch && rematch.table ? html`<a id="rematch-link" class="button-link" href=${tableHref(rematch.table, readObject(tableKey(rematch.table)))}>${t("web.table.rematch_join")}</a>` : null}
         <a class="button-link secondary" href="/">${t("web.ui.lobby")}</a>
       </p>
       <p id="rematch-error" class="error" role="alert"></p>

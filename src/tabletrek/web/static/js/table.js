@@ -9,26 +9,36 @@ import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./ta
 import { prefs, notifyTurn } from "./prefs.js";
 import { measure, play } from "./flip.js";
 import * as generic from "./generic.js";
+import { parsedObject, persistent, readObject, tableEntry, tableKey, writeObject } from "./store.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const key = `tt.table.${tableId}`;
-const saved = JSON.parse(localStorage.getItem(key) || "{}");
+const key = tableKey(tableId);
+const saved = tableEntry(readObject(key));
 const hash = new URLSearchParams(location.hash.slice(1));
+// Whether this browser keeps what it is given: where it refuses storage, a reload loses the seat.
+const kept = persistent();
+if (hash.get("entry")) {
+  // This browser's secrets for the table, brought from the lobby or a rematch by a browser that
+  // refuses storage (store.js tableHref): kept in memory for this page, out of the address bar.
+  Object.assign(saved, tableEntry(parsedObject(hash.get("entry"))));
+  writeObject(key, saved);
+  history.replaceState(null, "", location.pathname + location.search);
+}
 if (hash.get("seat")) {
   // A seat link: keep the seat token in this browser only, out of the address bar and server logs.
   saved.token = hash.get("seat");
-  localStorage.setItem(key, JSON.stringify(saved));
+  writeObject(key, saved);
   history.replaceState(null, "", location.pathname + location.search);
 }
 if (hash.get("invite")) {
   // An invite link: claimed once (see claimInvite), for a fresh token only this browser holds.
   saved.claim = hash.get("invite");
-  localStorage.setItem(key, JSON.stringify(saved));
+  writeObject(key, saved);
   history.replaceState(null, "", location.pathname + location.search);
 }
 if (hash.has("watch")) {
   delete saved.token;
-  localStorage.setItem(key, JSON.stringify(saved));
+  writeObject(key, saved);
   history.replaceState(null, "", location.pathname + location.search);
 }
 
@@ -122,7 +132,7 @@ function onMessage(message) {
     page.inflight = null;
     if (message.key === "web.error.bad_token") {
       delete saved.token;
-      localStorage.setItem(key, JSON.stringify(saved));
+      writeObject(key, saved);
     }
     draw();
   }
@@ -132,10 +142,10 @@ function onMessage(message) {
  * its token, every other a one-use invite that the new table's page claims for a token of its own. */
 function followRematch(message) {
   if (!message.table) return;
-  const entry = JSON.parse(localStorage.getItem(`tt.table.${message.table}`) || "{}");
+  const entry = readObject(tableKey(message.table));
   if (message.token) entry.token = message.token;
   else if (message.invite && !entry.token) entry.claim = message.invite;
-  localStorage.setItem(`tt.table.${message.table}`, JSON.stringify(entry));
+  writeObject(tableKey(message.table), entry);
 }
 
 /** Moves the rules leave no choice about (and the reactions the player chose to auto-pass). */
@@ -201,6 +211,7 @@ function App() {
   const error = ctx.error;
   return html`
     <h1>${title} <small>${you === null ? t("web.ui.spectating") : t("web.ui.you_are", { player: names[you] })}</small></h1>
+    ${you !== null && !kept ? html`<p id="no-storage" class="note">${t("web.ui.no_storage")}</p>` : null}
     <${TurnBar} model=${model} text=${statusText(model)} />
     <p id="error" class="error" role="alert">${error}</p>
     <section id="board" class=${`board game-${info.game}`} key=${`board-${info.game}`}>${board}</section>
@@ -245,8 +256,8 @@ async function newInvite(seat) {
     draw();
     return;
   }
-  saved.invites[String(seat)] = body.invite;
-  localStorage.setItem(key, JSON.stringify(saved));
+  saved.invites = { ...saved.invites, [String(seat)]: body.invite };
+  writeObject(key, saved);
   draw();
 }
 
@@ -258,7 +269,7 @@ async function claimInvite() {
   const body = await resp.json();
   if (resp.ok) saved.token = body.token;
   else page.lastError = body;
-  localStorage.setItem(key, JSON.stringify(saved));
+  writeObject(key, saved);
 }
 
 async function start(lang) {
