@@ -4,6 +4,7 @@ import { el, clear } from "./dom.js";
 import { renderHeader, nickname } from "./header.js";
 import { loadCatalogs, storedLang, currentLang, t, gameLabel, botLabel } from "./i18n.js";
 import { readObject, tableHref, tableKey } from "./store.js";
+import { failure, reason, requestJson } from "./api.js";
 
 let games = [];
 
@@ -11,8 +12,8 @@ let games = [];
 const LEVELS = { quick: { iterations: 100 }, normal: {}, strong: { iterations: 1000 } };
 
 async function start(lang) {
-  const info = await (await fetch("/api/games")).json();
-  games = info.games;
+  const [ok, info] = await requestJson("/api/games");
+  games = ok && Array.isArray(info.games) ? info.games : [];
   if (!(await loadCatalogs(lang, games.map((g) => g.domain)))) return; // another language was chosen since
   // A change of language redraws the lobby: the game and player count being set up stay chosen.
   // Read once the catalogs are in, not before: a pick made while they loaded (or by a draw that
@@ -22,6 +23,10 @@ async function start(lang) {
   document.title = `tabletrek — ${t("web.ui.lobby")}`;
   renderHeader(start);
   const main = clear(document.getElementById("main"));
+  if (!ok) {
+    main.append(failure(info, () => start(currentLang())));
+    return;
+  }
   const form = el("form", { id: "create", class: "panel" });
   main.append(
     el("h1", {}, t("web.ui.new_table")),
@@ -161,10 +166,9 @@ function renderForm(form, gameName, playerCount = null) {
     if (seconds > 0) spec.clock = seconds;
     if (isPublic.checked) spec.public = true;
     if (seed.value !== "") spec.seed = parseInt(seed.value, 10);
-    const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
-    const body = await resp.json();
-    if (!resp.ok) {
-      error.textContent = t(body.key, body.args || {});
+    const [created, body] = await requestJson("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+    if (!created) {
+      error.textContent = reason(body);
       return;
     }
     const seatsOwned = Object.keys(body.tokens).map(Number).sort((a, b) => a - b);
@@ -214,14 +218,13 @@ function freeSeats(row) {
 
 /** Join a public table: claim its first open seat for a token only this browser holds. */
 async function join(row, button) {
-  const resp = await fetch(`/api/tables/${encodeURIComponent(row.id)}/claim`, {
+  const [ok, body] = await requestJson(`/api/tables/${encodeURIComponent(row.id)}/claim`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ seat: row.open_seats[0] }),
   });
-  const body = await resp.json();
-  if (!resp.ok) {
-    button.after(el("span", { class: "error", role: "alert" }, ` ${t(body.key, body.args || {})}`));
+  if (!ok) {
+    button.after(el("span", { class: "error", role: "alert" }, ` ${reason(body)}`));
     renderTables(); // someone else took it: the list changed
     return;
   }

@@ -6,6 +6,7 @@ import { loadModule, plainView } from "./modules.js";
 import { html, render, installTips } from "./ui.js";
 import * as generic from "./generic.js";
 import { readObject, tableEntry, tableKey } from "./store.js";
+import { requestJson } from "./api.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const saved = tableEntry(readObject(tableKey(tableId)));
@@ -14,8 +15,7 @@ let viewer = new URLSearchParams(location.search).get("viewer") || "public";
 
 async function fetchJson(url) {
   const headers = saved.token ? { "x-seat-token": saved.token } : {};
-  const resp = await fetch(url, { headers });
-  return [resp.ok, await resp.json()];
+  return requestJson(url, { headers });
 }
 
 async function load() {

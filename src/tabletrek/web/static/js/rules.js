@@ -1,19 +1,19 @@
 // A game's rules page, rendered on the server from the game's rules Markdown.
 import { el, clear } from "./dom.js";
 import { renderHeader } from "./header.js";
-import { isWanted, loadCatalogs, storedLang, t } from "./i18n.js";
+import { currentLang, isWanted, loadCatalogs, storedLang, t } from "./i18n.js";
+import { failure, requestJson } from "./api.js";
 
 const game = decodeURIComponent(location.pathname.split("/").pop());
 
 async function start(lang) {
   if (!(await loadCatalogs(lang))) return; // another language was chosen since
-  const resp = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`);
-  const body = await resp.json();
+  const [ok, body] = await requestJson(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`);
   if (!isWanted(lang)) return; // the page in the newer language draws instead
   renderHeader(start);
   const main = clear(document.getElementById("main"));
-  if (!resp.ok) {
-    main.append(el("p", { class: "error" }, t(body.key, body.args)));
+  if (!ok) {
+    main.append(failure(body, () => start(currentLang())));
     return;
   }
   const box = el("article", { class: "rules", id: "rules" });

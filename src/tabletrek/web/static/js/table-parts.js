@@ -4,6 +4,7 @@ import { html, seatColor } from "./ui.js";
 import { t, render as renderMessage, botLabel, shownNames } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
 import { readObject, tableHref, tableKey } from "./store.js";
+import { reason, requestJson } from "./api.js";
 
 export const CHAT_MAX = 200;
 
@@ -62,11 +63,10 @@ export function GameOver({ ctx, module, rematch, tableId, saved, send }) {
     const headers = {};
     if (saved.token) headers["x-seat-token"] = saved.token;
     if (saved.host) headers["x-host-token"] = saved.host;
-    const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", headers });
-    const body = await resp.json();
-    if (!resp.ok) {
+    const [ok, body] = await requestJson(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", headers });
+    if (!ok) {
       const box = document.getElementById("rematch-error");
-      if (box) box.textContent = t(body.key, body.args || {});
+      if (box) box.textContent = reason(body);
       return;
     }
     const entry = readObject(tableKey(body.table));

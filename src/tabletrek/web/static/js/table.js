@@ -9,6 +9,7 @@ import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./ta
 import { prefs, notifyTurn } from "./prefs.js";
 import { measure, play } from "./flip.js";
 import * as generic from "./generic.js";
+import { reason, requestJson, transient } from "./api.js";
 import { parsedObject, persistent, readObject, tableEntry, tableKey, writeObject } from "./store.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -249,9 +250,8 @@ function draw() {
 
 async function newInvite(seat) {
   // a fresh link for this seat; the old one stops working (a leaked link, or a new player)
-  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/invite`, { method: "POST", headers: { "x-host-token": saved.host } });
-  const body = await resp.json();
-  if (!resp.ok) {
+  const [ok, body] = await requestJson(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/invite`, { method: "POST", headers: { "x-host-token": saved.host } });
+  if (!ok) {
     page.lastError = body;
     draw();
     return;
@@ -265,20 +265,21 @@ async function claimInvite() {
   // The first browser to open an invite link gets the seat's own token; the link is then spent.
   const code = saved.claim;
   delete saved.claim;
-  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: code }) });
-  const body = await resp.json();
-  if (resp.ok) saved.token = body.token;
+  const [ok, body] = await requestJson(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: code }) });
+  if (ok) saved.token = body.token;
   else page.lastError = body;
   writeObject(key, saved);
 }
 
 async function start(lang) {
   installTips();
-  const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
-  if (info.type === "error") {
+  const [ok, info] = await requestJson(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (!ok) {
     if (!(await loadCatalogs(lang))) return; // another language was chosen since
     renderHeader(start);
-    render(html`<p class="error">${t(info.key, info.args)}</p>`, document.getElementById("main"));
+    // drawn by the same renderer as the table, which may already be on the page (a language switch)
+    const retry = transient(info) ? html`<button type="button" id="retry" onClick=${() => start(currentLang())}>${t("web.ui.try_again")}</button>` : null;
+    render(html`<div id="failure"><p class="error" role="alert">${reason(info)}</p>${retry}</div>`, document.getElementById("main"));
     return;
   }
   if (!(await loadCatalogs(lang, [info.domain]))) return;
