@@ -94,6 +94,13 @@ def test_a_language_left_at_once_does_not_come_back_when_its_catalogs_arrive(
     assert held, f"the page did not ask for the {second} catalogs"
     with page.expect_response(lambda r: f"/api/i18n/{first}?" in r.url):
         page.select_option("#lang", first)
+    # The page redraws in the first language again, and the lobby fetches its table lists anew:
+    # wait until that is done (under load it outlasted the checks below, CI 3 Dec 2026).
+    for _ in range(200):
+        if reading(page) == before:
+            break
+        page.wait_for_timeout(50)
+    assert reading(page) == before
     with page.expect_response(lambda r: f"/api/i18n/{second}?" in r.url):
         for route in held:
             route.continue_()

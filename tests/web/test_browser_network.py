@@ -97,3 +97,20 @@ def test_a_refusal_is_not_offered_again(server: ServerProcess, page: Any) -> Non
     page.wait_for_selector("#failure .error")
     assert "There is no such table." in page.locator("#failure").inner_text()
     assert page.locator("#retry").count() == 0
+
+
+def test_a_page_whose_words_did_not_load_asks_for_them_again(server: ServerProcess, page: Any) -> None:
+    # Before: the catalogs' request threw and the page stayed blank, with no words to say why.
+    cut: list[str] = []
+
+    def handle(route: Any) -> None:
+        if len(cut) < 2:  # the first load and the first ask again
+            cut.append(route.request.url)
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    page.route(lambda url: "/api/i18n/" in url, handle)
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE['en']}')")
+    assert len(cut) == 2

@@ -21,13 +21,30 @@ export function storedLang() {
 export async function loadCatalogs(wantLang, domains = []) {
   const want = LANGS.includes(wantLang) ? wantLang : "en";
   const list = ["core", "web", ...domains].join(",");
-  const resp = await fetch(`/api/i18n/${want}?domains=${encodeURIComponent(list)}`);
-  const body = await resp.json();
-  if (!isWanted(want)) return null;
-  messages = body.messages;
+  const url = `/api/i18n/${want}?domains=${encodeURIComponent(list)}`;
+  let found = await fetchCatalogs(url);
+  // Without catalogs a page has no words to say even that the server is away, so it asks again
+  // (after 0.5 s, 1 s, 2 s … at most 8 s) until the server answers or another language is chosen.
+  for (let wait = 500; !found && isWanted(want); wait = Math.min(wait * 2, 8000)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    found = await fetchCatalogs(url);
+  }
+  if (!found || !isWanted(want)) return null;
+  messages = found;
   lang = want;
   document.documentElement.lang = lang;
   return messages;
+}
+
+/** The messages at ``url``, or null when the server could not be reached or did not answer with them. */
+async function fetchCatalogs(url) {
+  try {
+    const resp = await fetch(url);
+    const body = resp.ok ? await resp.json() : null;
+    return body && body.messages && typeof body.messages === "object" ? body.messages : null;
+  } catch {
+    return null;
+  }
 }
 
 export function setLang(value) {
