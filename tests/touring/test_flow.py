@@ -59,6 +59,21 @@ def test_completing_the_exact_set_wins_at_once() -> None:
         state.apply("play 1")
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_mileage_events_name_the_new_total_and_are_shared(players: int) -> None:
+    # A mileage play's event is made on first use and shared by later plays of the same game that
+    # reach the same total: it must still name the player, the card and the table's new total.
+    setup = {"hands": {0: ["15"]}, "go": {0: ["go"]}, "speed": {0: ["country"]}}
+    first = position(players, **setup, miles={0: {"3": 1}})
+    twin = first.clone()
+    [event, *_] = first.apply("play 15")
+    assert event.key == "touring.event.miles"
+    assert event.render(0, "en") == "P1 played 15 Miles (18 in all)."
+    assert twin.apply("play 15")[0] is event
+    farther = position(players, **setup, miles={0: {"30": 1}})
+    assert farther.apply("play 15")[0].render(0, "en") == "P1 played 15 Miles (45 in all)."
+
+
 def test_one_card_short_of_the_set_is_not_a_win() -> None:
     state = position(hands={0: ["1"]}, go={0: ["go"]}, miles={0: {"1": 6, "3": 4, "15": 2, "30": 2}})
     state.apply("play 1")

@@ -61,6 +61,17 @@ def test_collision_choice_must_be_named() -> None:
         state.apply("play collision p2")
 
 
+def test_a_collision_with_no_choice_refuses_a_named_loss() -> None:
+    from tabletrek import IllegalAction
+
+    state = position(hands={0: ["collision"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 1}})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("play collision p2 30")
+    assert refused.value.key == "touring.illegal.collision_choice"
+    assert refused.value.params == {"choices": "-"}
+    assert texts(state) == ["play collision p2"]
+
+
 @pytest.mark.parametrize(
     ("miles", "after"),
     [

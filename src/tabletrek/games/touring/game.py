@@ -6,6 +6,7 @@ import os
 from typing import Any, ClassVar
 
 from tabletrek.core.actions import Action
+from tabletrek.core.events import Event
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.rng import make_rng
@@ -13,7 +14,7 @@ from tabletrek.core.search import Belief, Evaluator, PairedPlayouts, RolloutPoli
 from tabletrek.core.terminal import TextUI
 from tabletrek.games.touring import rules
 from tabletrek.games.touring.bots import GreedyBot
-from tabletrek.games.touring.cards import CARD_TYPES, MILES, SLUGS, TARGETED, DeckSpec, load_deck
+from tabletrek.games.touring.cards import CARD_TYPES, MILEAGE, MILES, SLUGS, TARGETED, DeckSpec, load_deck
 from tabletrek.games.touring.rollout import evaluate, greedy_policy
 from tabletrek.games.touring.rules import (
     DISCARD_BASE,
@@ -69,6 +70,12 @@ class Touring(Game[TouringState]):
         self.free_discard: bool = self.options["free_discard"]
         self.max_turns: int = self.options["max_turns"]
         self.country_first: bool = self.options["country_first"]
+        self.miles_events: tuple[tuple[dict[int, Event], ...], ...] = tuple(
+            tuple({} for _ in MILEAGE) for _ in range(self.players)
+        )
+        """A mileage play's event by seat, mileage card and the table's new total, made on its first
+        use and shared after (events are immutable, and a table's total takes at most
+        ``goal_miles`` + 1 values), rather than built afresh for every mileage card played."""
         self._actions = self._action_list()
         self._by_text = {a.text: a for a in self._actions if a.text}
         self.attacks: tuple[tuple[tuple[tuple[int, int, Action], ...], ...], ...] = tuple(

@@ -69,13 +69,17 @@ def decode_target(index: int) -> tuple[int, int, int]:
     return TARGETED[slot], team, variant
 
 
+CHOICE = (TAKE_30, TAKE_15S)
+NO_CHOICE = (TAKE_AUTO,)
+
+
 def collision_variants(state: TouringState, team: int) -> tuple[int, ...]:
     """The collision choices against ``team``: the attacker picks only when both losses are possible."""
     speed = state.speed[team]
     miles = state.miles[team]
     if speed and speed[-1] == COUNTRY and miles[3] and miles[2] >= 2:
-        return (TAKE_30, TAKE_15S)
-    return (TAKE_AUTO,)
+        return CHOICE
+    return NO_CHOICE
 
 
 # ----- the checks: None, or why the move is illegal --------------------------------------------------
@@ -107,6 +111,15 @@ DELAY_NEEDS_GO = _per_card("touring.illegal.delay_needs_go")
 NOT_IN_HAND = _per_card("touring.illegal.not_in_hand")
 MUST_PLAY: Reason = ("touring.illegal.must_play", {})
 PASS_WITH_CARDS: Reason = ("touring.illegal.pass", {})
+COLLISION_CHOICE: dict[tuple[int, ...], Reason] = {
+    allowed: (
+        "touring.illegal.collision_choice",
+        {"choices": " or ".join(VARIANT_WORD[v] for v in allowed if v) or "-"},
+    )
+    for allowed in (CHOICE, NO_CHOICE)
+}
+"""Which losses a Collision may name, by ``collision_variants``: the listing asks about every
+variant of every Collision in hand, so the refusals of the ones not allowed are shared."""
 
 
 def go_problem(state: TouringState, team: int, card: int) -> Reason | None:
@@ -177,10 +190,7 @@ def attack_problem(state: TouringState, team: int, card: int, victim: int, varia
     if card != COLLISION:
         return None
     allowed = collision_variants(state, victim)
-    if variant in allowed:
-        return None
-    choices = " or ".join(VARIANT_WORD[v] for v in allowed if v) or "-"
-    return ("touring.illegal.collision_choice", {"choices": choices})
+    return None if variant in allowed else COLLISION_CHOICE[allowed]
 
 
 def discard_problem(state: TouringState, plays: Sequence[Action]) -> Reason | None:
@@ -439,7 +449,12 @@ def drive(state: TouringState, seat: int, team: int, card: int) -> Event:
         state.winner = team
         state.is_over = True
     total = sum(map(mul, miles, MILES))
-    return Event("touring.event.miles", {"player": SEAT[seat], "card": CARD_REF[card], "total": total})
+    made = state.game.miles_events[seat][card - M1]
+    event = made.get(total)
+    if event is None:
+        args = {"player": SEAT[seat], "card": CARD_REF[card], "total": total}
+        event = made[total] = Event("touring.event.miles", args)
+    return event
 
 
 def attack(state: TouringState, seat: int, card: int, victim: int, variant: int) -> Event:
