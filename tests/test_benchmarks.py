@@ -22,3 +22,32 @@ def test_benchmark_is_runnable_and_documented(name: str) -> None:
 
 def test_benchmarks_are_found() -> None:
     assert {"touring", "ismcts", "touring_headroom", "fit_evaluation", "codenames_eval"} <= set(BENCHMARKS)
+
+
+def test_python_api_takes_each_engines_best_over_fresh_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public-API benchmark's figure per engine is its best over every process it started."""
+    import argparse
+    import json
+    import subprocess
+
+    from benchmarks import python_api
+
+    replies = iter([{"tight": 10.0, "game": 4.0}, {"tight": 12.0, "game": 3.0}, {"tight": 9.0, "game": 5.0}])
+    commands: list[list[str]] = []
+
+    def fake_run(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        commands.append(command)
+        return subprocess.CompletedProcess(command, 0, stdout=json.dumps(next(replies)))
+
+    monkeypatch.setattr(python_api.subprocess, "run", fake_run)
+    args = argparse.Namespace(games=["touring"], seconds=0.1, repeats=2, processes=3)
+    assert python_api.in_fresh_processes(args) == {"tight": 12.0, "game": 5.0}
+    assert len(commands) == 3 and all("--worker" in c and "touring" in c for c in commands)
+
+
+def test_python_api_worker_times_every_engine() -> None:
+    from benchmarks import python_api
+
+    best = python_api.best_rates(["touring"], seconds=0.01, repeats=1)
+    assert set(best) == {python_api.TIGHT, "touring 2p"}
+    assert all(rate > 0 for rate in best.values())
