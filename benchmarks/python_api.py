@@ -115,13 +115,18 @@ MT = "mexican-train 4p round, double-9"
 DOMINOES = "PyPI dominoes (4p double-6 block)"
 
 
+def game_engine(name: str, rng: random.Random) -> Play:
+    """The table each game is timed at: Mexican Train a 4-player round on double-nine (beside
+    ``dominoes``), the others 2 players. ``python_api_instructions`` counts the same tables."""
+    if name == "mexican-train":
+        return public_api(name, rng, players=4, rounds=1, set_size=9)
+    return public_api(name, rng, players=2)
+
+
 def engines_for(games: list[str], rng: random.Random) -> dict[str, Play]:
     engines: dict[str, Play] = {TIGHT: tight_loop(rng)}
     for name in games:
-        if name == "mexican-train":
-            engines[MT] = public_api(name, rng, players=4, rounds=1, set_size=9)
-        else:
-            engines[f"{name} 2p"] = public_api(name, rng, players=2)
+        engines[MT if name == "mexican-train" else f"{name} 2p"] = game_engine(name, rng)
     dominoes_play = pypi_dominoes(rng) if "mexican-train" in games else None
     if dominoes_play is not None:
         engines[DOMINOES] = dominoes_play

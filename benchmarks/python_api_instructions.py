@@ -18,7 +18,7 @@ import sys
 
 from benchmarks import _valgrind as valgrind_count
 from benchmarks.mexican_train import pypi_dominoes
-from benchmarks.python_api import GAMES, Play, public_api, tight_loop
+from benchmarks.python_api import GAMES, Play, game_engine, tight_loop
 
 TIGHT, DOMINOES = "tight-loop", "dominoes"
 RUNS = {
@@ -39,9 +39,7 @@ def engine(name: str, rng: random.Random) -> Play:
         if play is None:
             raise SystemExit("PyPI dominoes is not installed (the bench extra)")
         return play
-    if name == "mexican-train":
-        return public_api(name, rng, players=4, rounds=1, set_size=9)
-    return public_api(name, rng, players=2)
+    return game_engine(name, rng)
 
 
 def play_games(name: str, games: int) -> int:

@@ -62,6 +62,9 @@ def test_collision_choice_must_be_named() -> None:
 
 
 def test_a_collision_with_no_choice_refuses_a_named_loss() -> None:
+    # docs/rules/touring.md, "Mileage lost to delays", ruling: "in Country, the attacker chooses
+    # between the 30 and the two 15s when the victim has a 30 and at least two 15s ...; otherwise
+    # whatever of those exists is removed": with a single 15 there is no loss to name.
     from tabletrek import IllegalAction
 
     state = position(hands={0: ["collision"]}, go={1: ["go"]}, speed={1: ["country"]}, miles={1: {"15": 1}})
