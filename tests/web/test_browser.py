@@ -295,6 +295,8 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_one_goes_stale(
         # The old link now only watches: the server sends the error, then the spectator's view,
         # as two messages, so the hand goes with the second (raises if it never does).
         other.wait_for_selector("#hand", state="detached")
+        assert "no longer holds it" in other.locator("#error").inner_text()  # and is told why
+        assert other.locator("#moves button").count() == 0
         new_link = page.locator("#invites li[data-seat='1'] input").input_value()
         fresh = guest.new_page()
         fresh.set_default_timeout(TIMEOUT)
