@@ -224,40 +224,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             obs, mask, rewards, done, returns, seats = (self._spare(name) for name in OUTPUTS)
         else:
             obs, mask, rewards, done, returns, seats = (getattr(self, name) for name in OUTPUTS)
-        states, gens, cfg, seeds, next_seeds, legal = (
-            self.states,
-            self.gens,
-            self.cfg,
-            self.seeds,
-            self.next_seeds,
-            self.legal,
-        )
-        # One slice checks its own actions before playing any; with several, all are checked
-        # first, so that an illegal action in one slice leaves the others unplayed too.
-        bad = -1 if self.threads == 1 else first_illegal(chosen, legal, mask.shape[1])
-
-        def play(p: slice) -> int:
-            at: int = self.engine.step_batch(
-                states[p],
-                gens[p],
-                cfg,
-                chosen[p],
-                seeds[p],
-                next_seeds[p],
-                self.num_envs,
-                obs[p],
-                mask[p],
-                legal[p],
-                rewards[p],
-                done[p],
-                returns[p],
-                seats[p],
-            )
-            return at
-
-        if bad < 0:
-            found = self._in_parts(play)
-            bad = next((p.start + at for p, at in zip(self._parts, found, strict=True) if at >= 0), -1)
+        outputs = (obs, mask, rewards, done, returns, seats)
+        if self.threads == 1:  # the one call checks every action before it plays any
+            bad = self._step_slice(chosen, outputs, None)
+        else:  # all checked first, so that an illegal action in one slice leaves the others unplayed
+            bad = first_illegal(chosen, self.legal, mask.shape[1])
+            if bad < 0:
+                found = self._in_parts(lambda p: self._step_slice(chosen, outputs, p))
+                bad = next((p.start + at for p, at in zip(self._parts, found, strict=True) if at >= 0), -1)
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
         self.obs, self.mask, self.rewards, self.done, self.returns, self.seats = (
@@ -271,6 +245,42 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         info = self._info()
         info["returns"] = self.returns
         return self.obs, self.rewards, self.done, self._out(self.truncated), info
+
+    def _step_slice(
+        self, chosen: npt.NDArray[np.int64], outputs: tuple[npt.NDArray[Any], ...], part: slice | None
+    ) -> int:
+        """The engine's ``step_batch`` over the envs of ``part`` (every env when None, without
+        making views: a step of a few envs is short enough for that to show)."""
+        obs, mask, rewards, done, returns, seats = outputs
+        rows: tuple[npt.NDArray[Any], ...] = (
+            self.states,
+            self.gens,
+            chosen,
+            self.seeds,
+            self.next_seeds,
+            self.legal,
+        )
+        if part is not None:
+            rows = tuple(a[part] for a in rows)
+            obs, mask, rewards, done, returns, seats = (a[part] for a in outputs)
+        states, gens, actions, seeds, next_seeds, legal = rows
+        at: int = self.engine.step_batch(
+            states,
+            gens,
+            self.cfg,
+            actions,
+            seeds,
+            next_seeds,
+            self.num_envs,
+            obs,
+            mask,
+            legal,
+            rewards,
+            done,
+            returns,
+            seats,
+        )
+        return at
 
     def _in_parts(self, run: Callable[[slice], Any]) -> list[Any]:
         """``run`` of each slice of the envs, the last on this thread and the others on the pool's."""
