@@ -1,10 +1,11 @@
 """Steps a second of the compiled batch engines, beside OpenSpiel and our public Python API.
 
-    python -m benchmarks.vector GAME --envs 4096 --seconds 10 [--players N] [--check GAMES]
+    python -m benchmarks.vector GAME --envs 4096 --seconds 10 [--players N] [--check GAMES] [--threads N]
 
 One process on one core: a single thread (NUMBA_NUM_THREADS=1, nothing runs in parallel);
 ``--pin`` also pins it to one CPU (on a shared machine that CPU may be the busy one, so it is off
-by default).
+by default). ``--threads N`` adds a line for ``vector_env(..., threads=N)`` measured in the same
+run, and its ratio to the one-thread line (with ``--pin``, the process then gets N CPUs).
 
 - ``vector``: ``tabletrek.rl.vector_env(GAME, envs)`` stepped with random legal actions drawn from
   ``info["action_mask"]`` (``sample_actions``); every step computes every env's observation and
@@ -61,11 +62,17 @@ def measure(name: str, run: Any, seconds: float) -> Rate:
 
 
 def vector(
-    game: str, envs: int, players: int | None, seed: int, options: dict[str, Any], copy: bool = True
+    game: str,
+    envs: int,
+    players: int | None,
+    seed: int,
+    options: dict[str, Any],
+    copy: bool = True,
+    threads: int = 1,
 ) -> Any:
     from tabletrek.rl.vector import BatchEnv, sample_actions
 
-    env = BatchEnv(game, envs, players=players, seed=seed, copy=copy, **options)
+    env = BatchEnv(game, envs, players=players, seed=seed, copy=copy, threads=threads, **options)
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     _, _, _, _, info = env.step(
@@ -136,13 +143,14 @@ def main() -> None:
     parser.add_argument("--openspiel", default=None, help="the OpenSpiel game to compare with")
     parser.add_argument("--check", type=int, default=0, help="also check this many games for exactness")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE (JSON value), repeatable")
-    parser.add_argument("--pin", action="store_true", help="pin the process to one CPU")
+    parser.add_argument("--pin", action="store_true", help="pin the process to one CPU (to --threads CPUs)")
+    parser.add_argument("--threads", type=int, default=1, help="also time vector_env(..., threads=N)")
     args = parser.parse_args()
     import json
 
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     if args.pin and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[: max(args.threads, 1)]))
     print(
         f"{args.game}, players={args.players or 'default'}, options={options}, {args.envs} envs, "
         f"{args.seconds:g} s each, Python {platform.python_version()}, "
@@ -164,6 +172,15 @@ def main() -> None:
         args.seconds,
     )
     print(shared.line(), flush=True)
+    if args.threads > 1:
+        split = measure(
+            f"vector, {args.threads} threads",
+            vector(args.game, args.envs, args.players, args.seed, options, threads=args.threads),
+            args.seconds,
+        )
+        print(split.line(), flush=True)
+        one = rates[0].steps / rates[0].wall
+        print(f"  {args.threads} threads / one thread: {split.steps / split.wall / one:.2f}x wall")
     rates.append(
         measure("public Python API", python_api(args.game, args.players, args.seed, options), args.seconds)
     )

@@ -51,3 +51,22 @@ def test_python_api_worker_times_every_engine() -> None:
     best = python_api.best_rates(["touring"], seconds=0.01, repeats=1)
     assert set(best) == {python_api.TIGHT, "touring 2p"}
     assert all(rate > 0 for rate in best.values())
+
+
+def test_vector_benchmark_times_the_threaded_batch_beside_one_thread(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("gymnasium")
+    import sys
+
+    from benchmarks import vector
+
+    argv = ["vector", "touring", "--envs", "16", "--seconds", "0.05", "--threads", "2"]
+    monkeypatch.setattr(sys, "argv", argv)
+    vector.main()
+    out = capsys.readouterr().out
+    timed = {line.strip().split("  ")[0] for line in out.splitlines() if "steps/s wall" in line}
+    wanted = {"vector (compiled batch)", "vector, copy=False", "vector, 2 threads", "public Python API"}
+    assert wanted <= timed
+    assert "2 threads / one thread:" in out

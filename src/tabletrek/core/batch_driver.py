@@ -87,6 +87,18 @@ def _pack_legal(flags: np.ndarray, bits: np.ndarray) -> None:
         bits[full] = last
 
 
+@njit_inline
+def first_illegal(actions: np.ndarray, legal: np.ndarray, width: int) -> int:
+    """The first env whose action ``legal`` (the bits of its last mask) refuses, or -1. The
+    vector env runs it over the whole batch before its threads step their slices, so that an
+    illegal action anywhere still leaves every env unplayed."""
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= width or ((legal[i, a >> 3] >> (a & 7)) & 1) == 0:
+            return i
+    return -1
+
+
 def _step_batch(
     states: np.ndarray,
     gens: np.ndarray,
@@ -112,10 +124,9 @@ def _step_batch(
     is illegal (then nothing has changed, the outputs included)."""
     n = states.shape[0]
     width = mask.shape[1]
-    for i in range(n):
-        a = actions[i]
-        if a < 0 or a >= width or ((legal[i, a >> 3] >> (a & 7)) & 1) == 0:
-            return i
+    bad = first_illegal(actions, legal, width)
+    if bad >= 0:
+        return bad
     scratch = np.zeros(max(width, 1), dtype=np.int64)
     flags = mask.view(np.uint8)
     for i in range(n):
@@ -181,7 +192,7 @@ def bind_loop(template: Callable[..., Any], namespace: dict[str, Any]) -> Callab
     so the engine's rules are inlined into it."""
     module = namespace["__name__"]
     # The driver's own helpers join the engine's names (a copy: the engine's module is left alone).
-    names = {**namespace, "_pack_legal": _pack_legal, "PACK": PACK}
+    names = {**namespace, "_pack_legal": _pack_legal, "first_illegal": first_illegal, "PACK": PACK}
     fn = types.FunctionType(template.__code__, names, template.__name__)
     # numba names a cache index after the source file and the qualified name: one per engine, or
     # the engines (alike in their argument types) would load each other's loops.

@@ -34,8 +34,11 @@ Observations are float32 rows from the seat to act, laid out as each engine's do
 from __future__ import annotations
 
 import importlib
+import os
 import secrets
 import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -45,6 +48,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from tabletrek.core.batch_driver import first_illegal
 from tabletrek.core.game import Game
 from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.numeric import is_integral
@@ -94,6 +98,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         players: int | None = None,
         seed: int | None = None,
         copy: bool = True,
+        threads: int = 1,
         **options: Any,
     ) -> None:
         if not is_integral(num_envs):
@@ -101,11 +106,25 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         num_envs = int(num_envs)
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        if isinstance(threads, bool) or not is_integral(threads):
+            raise TypeError(f"threads is a whole number of threads, not {threads!r}")
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
         self.rules: Game = load(game, players=players, **options)
         self.engine = engine(game)
         self.cfg = self.engine.config(self.rules)
         self.num_envs = num_envs
         self.copy = copy
+        # Each thread steps one contiguous slice of the envs (no more threads than envs). The
+        # compiled loops release the GIL, and every env's game depends on its own row, generator
+        # and seed only, so the split changes how soon a step returns, never what it returns.
+        self.threads = min(int(threads), num_envs)
+        self._parts = [
+            slice(k * num_envs // self.threads, (k + 1) * num_envs // self.threads)
+            for k in range(self.threads)
+        ]
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_pid = 0
         n_actions = self.rules.num_actions
         size = self.engine.obs_size(self.rules)
         self.single_action_space = spaces.Discrete(n_actions)
@@ -165,9 +184,21 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             self.done = np.zeros_like(self.done)
         else:
             self.done[:] = False
-        self.engine.reset_batch(
-            self.states, self.gens, self.cfg, self.seeds, self.obs, self.mask, self.legal, self.seats
+        states, gens, cfg, seeds, obs, mask, legal, seats = (
+            self.states,
+            self.gens,
+            self.cfg,
+            self.seeds,
+            self.obs,
+            self.mask,
+            self.legal,
+            self.seats,
         )
+
+        def deal(p: slice) -> None:
+            self.engine.reset_batch(states[p], gens[p], cfg, seeds[p], obs[p], mask[p], legal[p], seats[p])
+
+        self._in_parts(deal)
         self._ready = True
         return self.obs, self._info()
 
@@ -193,22 +224,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             obs, mask, rewards, done, returns, seats = (self._spare(name) for name in OUTPUTS)
         else:
             obs, mask, rewards, done, returns, seats = (getattr(self, name) for name in OUTPUTS)
-        bad = self.engine.step_batch(
-            self.states,
-            self.gens,
-            self.cfg,
-            chosen,
-            self.seeds,
-            self.next_seeds,
-            self.num_envs,
-            obs,
-            mask,
-            self.legal,
-            rewards,
-            done,
-            returns,
-            seats,
-        )
+        outputs = (obs, mask, rewards, done, returns, seats)
+        if self.threads == 1:  # the one call checks every action before it plays any
+            bad = self._step_slice(chosen, outputs, None)
+        else:  # all checked first, so that an illegal action in one slice leaves the others unplayed
+            bad = first_illegal(chosen, self.legal, mask.shape[1])
+            if bad < 0:
+                found = self._in_parts(lambda p: self._step_slice(chosen, outputs, p))
+                bad = next((p.start + at for p, at in zip(self._parts, found, strict=True) if at >= 0), -1)
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
         self.obs, self.mask, self.rewards, self.done, self.returns, self.seats = (
@@ -222,6 +245,60 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         info = self._info()
         info["returns"] = self.returns
         return self.obs, self.rewards, self.done, self._out(self.truncated), info
+
+    def _step_slice(
+        self, chosen: npt.NDArray[np.int64], outputs: tuple[npt.NDArray[Any], ...], part: slice | None
+    ) -> int:
+        """The engine's ``step_batch`` over the envs of ``part`` (every env when None, without
+        making views: a step of a few envs is short enough for that to show)."""
+        obs, mask, rewards, done, returns, seats = outputs
+        rows: tuple[npt.NDArray[Any], ...] = (
+            self.states,
+            self.gens,
+            chosen,
+            self.seeds,
+            self.next_seeds,
+            self.legal,
+        )
+        if part is not None:
+            rows = tuple(a[part] for a in rows)
+            obs, mask, rewards, done, returns, seats = (a[part] for a in outputs)
+        states, gens, actions, seeds, next_seeds, legal = rows
+        at: int = self.engine.step_batch(
+            states,
+            gens,
+            self.cfg,
+            actions,
+            seeds,
+            next_seeds,
+            self.num_envs,
+            obs,
+            mask,
+            legal,
+            rewards,
+            done,
+            returns,
+            seats,
+        )
+        return at
+
+    def _in_parts(self, run: Callable[[slice], Any]) -> list[Any]:
+        """``run`` of each slice of the envs, the last on this thread and the others on the pool's."""
+        if self.threads == 1:
+            return [run(self._parts[0])]
+        if self._pool is None or self._pool_pid != os.getpid():
+            # A pool inherited through fork has no threads behind it: the child makes its own.
+            self._pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="tabletrek-vector")
+            self._pool_pid = os.getpid()
+        futures = [self._pool.submit(run, p) for p in self._parts[:-1]]
+        last = run(self._parts[-1])
+        return [*(f.result() for f in futures), last]
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stops the threads of a batch made with ``threads`` > 1."""
+        if self._pool is not None and self._pool_pid == os.getpid():
+            self._pool.shutdown()
+        self._pool = None
 
     def _spare(self, name: str) -> npt.NDArray[Any]:
         """An array for output ``name`` (one of ``OUTPUTS``) that nobody outside holds any more
@@ -268,14 +345,16 @@ def vector_env(
     players: int | None = None,
     seed: int | None = None,
     copy: bool = True,
+    threads: int = 1,
     **options: Any,
 ) -> BatchEnv:
     """``num_envs`` compiled games of ``game`` (Touring, Mexican Train or Double Crossing) behind
     Gymnasium's ``VectorEnv`` API. ``players`` and ``options`` (keywords, e.g. ``rounds=1``)
     choose the game as ``tabletrek.load`` does; ``seed`` is the first ``reset``'s when it is
-    given none (env ``i`` plays ``seed + i``); ``copy=False`` hands out the env's own buffers.
+    given none (env ``i`` plays ``seed + i``); ``copy=False`` hands out the env's own buffers;
+    ``threads`` steps that many slices of the envs at once (the same results as one thread).
     Needs numba (the ``[search]`` extra); see docs/vector.md."""
-    return BatchEnv(game, num_envs, players=players, seed=seed, copy=copy, **options)
+    return BatchEnv(game, num_envs, players=players, seed=seed, copy=copy, threads=threads, **options)
 
 
 @njit
