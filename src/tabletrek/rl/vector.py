@@ -54,6 +54,7 @@ from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.numeric import is_integral
 from tabletrek.core.registry import load, specs
 from tabletrek.core.state import State
+from tabletrek.core.threadsplit import even_slices, run_parts
 
 try:
     from gymnasium.vector import AutoresetMode
@@ -119,10 +120,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         # compiled loops release the GIL, and every env's game depends on its own row, generator
         # and seed only, so the split changes how soon a step returns, never what it returns.
         self.threads = min(int(threads), num_envs)
-        self._parts = [
-            slice(k * num_envs // self.threads, (k + 1) * num_envs // self.threads)
-            for k in range(self.threads)
-        ]
+        self._parts = even_slices(num_envs, self.threads)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_pid = 0
         n_actions = self.rules.num_actions
@@ -184,6 +182,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             self.done = np.zeros_like(self.done)
         else:
             self.done[:] = False
+
         states, gens, cfg, seeds, obs, mask, legal, seats = (
             self.states,
             self.gens,
@@ -283,16 +282,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         return at
 
     def _in_parts(self, run: Callable[[slice], Any]) -> list[Any]:
-        """``run`` of each slice of the envs, the last on this thread and the others on the pool's."""
+        """``run`` of each slice of the envs, in order."""
         if self.threads == 1:
             return [run(self._parts[0])]
         if self._pool is None or self._pool_pid != os.getpid():
             # A pool inherited through fork has no threads behind it: the child makes its own.
             self._pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="tabletrek-vector")
             self._pool_pid = os.getpid()
-        futures = [self._pool.submit(run, p) for p in self._parts[:-1]]
-        last = run(self._parts[-1])
-        return [*(f.result() for f in futures), last]
+        return run_parts(self._pool, run, self._parts)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stops the threads of a batch made with ``threads`` > 1."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrek.bots.search.settings import NAME
 from tabletrek.core.bots import check_turn
 from tabletrek.core.rng import derive_seed, make_rng
+from tabletrek.core.threadsplit import even_slices, run_parts
 
 if TYPE_CHECKING:
     from tabletrek.bots.search.settings import SearchSettings
@@ -153,15 +154,12 @@ def playouts_in_threads(run: PlayoutRunner, moves: list[int], seeds: list[int], 
         return run(moves, seeds)
     import numpy as np  # noqa: PLC0415 - numpy: the [search] extra; present wherever compiled playouts are
 
-    # The calling thread plays the last slice itself, so the pool needs one thread fewer.
-    # Keyed by process too: a pool inherited through fork has no threads behind it.
+    # One thread fewer than the slices (``run_parts``). Keyed by process too: a pool inherited
+    # through fork has no threads behind it.
     key = (os.getpid(), parts - 1)
     pool = _POOLS.get(key)
     if pool is None:
         pool = _POOLS.setdefault(key, ThreadPoolExecutor(parts - 1, thread_name_prefix=NAME))
-    n = len(seeds)
     # Contiguous slices, so the rewards come back in the seeds' order, summed as one call's.
-    chunks: list[Sequence[int]] = [seeds[k * n // parts : (k + 1) * n // parts] for k in range(parts)]
-    futures = [pool.submit(run, moves, chunk) for chunk in chunks[:-1]]
-    last = run(moves, chunks[-1])
-    return np.concatenate([*(f.result() for f in futures), last], axis=1)
+    chunks: list[Sequence[int]] = [seeds[part] for part in even_slices(len(seeds), parts)]
+    return np.concatenate(run_parts(pool, lambda chunk: run(moves, chunk), chunks), axis=1)
