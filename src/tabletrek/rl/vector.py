@@ -183,19 +183,17 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         else:
             self.done[:] = False
 
-        states, gens, cfg, seeds, obs, mask, legal, seats = (
-            self.states,
-            self.gens,
-            self.cfg,
-            self.seeds,
-            self.obs,
-            self.mask,
-            self.legal,
-            self.seats,
-        )
-
         def deal(p: slice) -> None:
-            self.engine.reset_batch(states[p], gens[p], cfg, seeds[p], obs[p], mask[p], legal[p], seats[p])
+            self.engine.reset_batch(
+                self.states[p],
+                self.gens[p],
+                self.cfg,
+                self.seeds[p],
+                self.obs[p],
+                self.mask[p],
+                self.legal[p],
+                self.seats[p],
+            )
 
         self._in_parts(deal)
         self._ready = True
