@@ -5,7 +5,9 @@
 One process on one core: a single thread (NUMBA_NUM_THREADS=1, nothing runs in parallel);
 ``--pin`` also pins it to one CPU (on a shared machine that CPU may be the busy one, so it is off
 by default). ``--threads N`` adds a line for ``vector_env(..., threads=N)`` measured in the same
-run, and its ratio to the one-thread line (with ``--pin``, the process then gets N CPUs).
+run, its ratio to the one-thread line, and which threads ran the slices (numba's, given
+NUMBA_NUM_THREADS=N, which ``--threads`` sets unless the environment does; with ``--pin``, the
+process then gets N CPUs).
 
 - ``vector``: ``tabletrek.rl.vector_env(GAME, envs)`` stepped with random legal actions drawn from
   ``info["action_mask"]`` (``sample_actions``); every step computes every env's observation and
@@ -22,11 +24,8 @@ that many games through ``rl/exactness.py`` (batch against the Python rules, mov
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # before numba is imported
-
 import argparse
+import os
 import platform
 import random
 import time
@@ -36,6 +35,7 @@ from typing import Any
 import numpy as np
 
 import tabletrek
+from benchmarks._numba_threads import numba_threads
 
 OPENSPIEL = {"touring": "crazy_eights", "mexican-train": "hearts", "double-crossing": "backgammon"}
 
@@ -61,18 +61,11 @@ def measure(name: str, run: Any, seconds: float) -> Rate:
     return Rate(name, steps, time.perf_counter() - start, time.process_time() - cpu, os.getloadavg()[0])
 
 
-def vector(
-    game: str,
-    envs: int,
-    players: int | None,
-    seed: int,
-    options: dict[str, Any],
-    copy: bool = True,
-    threads: int = 1,
-) -> Any:
-    from tabletrek.rl.vector import BatchEnv, sample_actions
+def vector(env: Any, seed: int) -> Any:
+    """Random masked steps of ``env`` (a ``BatchEnv``) until the deadline."""
+    from tabletrek.rl.vector import sample_actions
 
-    env = BatchEnv(game, envs, players=players, seed=seed, copy=copy, threads=threads, **options)
+    envs = env.num_envs
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     _, _, _, _, info = env.step(
@@ -149,17 +142,25 @@ def main() -> None:
     import json
 
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    # One thread, unless --threads asks numba's threads to step the slices (numba is first
+    # imported below, with the batch env).
+    numba_threads(max(args.threads, 1))
+    from tabletrek.rl.vector import BatchEnv
+
+    def batch(copy: bool = True, threads: int = 1) -> Any:
+        return BatchEnv(args.game, args.envs, args.players, args.seed, copy, threads, **options)
+
     if args.pin and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[: max(args.threads, 1)]))
     print(
         f"{args.game}, players={args.players or 'default'}, options={options}, {args.envs} envs, "
         f"{args.seconds:g} s each, Python {platform.python_version()}, "
-        f"NUMBA_NUM_THREADS={os.environ['NUMBA_NUM_THREADS']}"
+        f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}"
     )
     rates = [
         measure(
             "vector (compiled batch)",
-            vector(args.game, args.envs, args.players, args.seed, options),
+            vector(batch(), args.seed),
             args.seconds,
         )
     ]
@@ -168,19 +169,18 @@ def main() -> None:
     # out the env's own buffers (valid until the next step), which saves the copies' time.
     shared = measure(
         "vector, copy=False",
-        vector(args.game, args.envs, args.players, args.seed, options, copy=False),
+        vector(batch(copy=False), args.seed),
         args.seconds,
     )
     print(shared.line(), flush=True)
     if args.threads > 1:
-        split = measure(
-            f"vector, {args.threads} threads",
-            vector(args.game, args.envs, args.players, args.seed, options, threads=args.threads),
-            args.seconds,
-        )
+        env = batch(threads=args.threads)
+        split = measure(f"vector, {args.threads} threads", vector(env, args.seed), args.seconds)
         print(split.line(), flush=True)
         one = rates[0].steps / rates[0].wall
-        print(f"  {args.threads} threads / one thread: {split.steps / split.wall / one:.2f}x wall")
+        ratio = split.steps / split.wall / one
+        print(f"  {args.threads} threads / one thread: {ratio:.2f}x wall ({env.threading})")
+        env.close()
     rates.append(
         measure("public Python API", python_api(args.game, args.players, args.seed, options), args.seconds)
     )

@@ -13,10 +13,6 @@ never written again, whatever the env does with its buffers.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # before numba is imported
-
 import argparse
 import hashlib
 import json
@@ -25,6 +21,7 @@ from typing import Any
 import numpy as np
 
 import tabletrek
+from benchmarks._numba_threads import numba_threads
 
 SETTINGS: dict[str, list[dict[str, Any]]] = {
     "touring": [{}, {"free_discard": True}],
@@ -79,6 +76,7 @@ def fingerprint(game: str, players: int, options: dict[str, Any], steps: int, en
 
 
 def main() -> None:
+    numba_threads(1)  # one thread, as the figures assume
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(SETTINGS))
     parser.add_argument("--steps", type=int, default=1500)

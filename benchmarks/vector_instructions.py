@@ -21,11 +21,8 @@ minutes (two valgrind runs of a few billion instructions).
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # before numba is imported
-
 import argparse
+import os
 import subprocess
 import sys
 from typing import Any
@@ -33,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks import _valgrind as valgrind_count
+from benchmarks._numba_threads import numba_threads
 
 GAMES = ("touring", "mexican-train", "double-crossing")
 STEPS = (30, 90)
@@ -178,6 +176,7 @@ def per_step(game: str, envs: int, stage: str) -> float:
 
 
 def main() -> None:
+    numba_threads(1)  # one thread, as the figures assume
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--envs", type=int, default=4096)

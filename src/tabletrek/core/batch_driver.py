@@ -32,10 +32,15 @@ written is still in the L1 cache. So the bool ``mask`` may be an array handed to
 copying API writes it straight into one, as it does the observations): what the caller does with
 it cannot change which moves ``step`` accepts, and no bool copy of the mask is read or written
 (at 4,096 Mexican Train envs a mask row is 278 bytes, its bits 35).
+
+``bind_parallel`` compiles the same loops a second time, split into slices that numba's own
+threads step at once (``vector_env(..., threads=N)``), and ``numba_threads_usable`` says when
+they may be used; otherwise the vector env runs the slices on Python threads.
 """
 
 from __future__ import annotations
 
+import os
 import types
 from collections.abc import Callable
 from typing import Any
@@ -53,6 +58,10 @@ _mask: Callable[..., None]
 _observe: Callable[..., None]
 _returns: Callable[..., None]
 _seat: Callable[..., int]
+# The bound loops, which the split ones call on each slice, and numba's parallel range.
+step_batch: Callable[..., int]
+reset_batch: Callable[..., None]
+prange: Callable[[int], range]
 
 
 PACK = np.uint64(0x0102040810204080)
@@ -175,6 +184,71 @@ def _reset_batch(
         seats[i] = _seat(states[i], cfg)
 
 
+def _step_parts(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    actions: np.ndarray,
+    seeds: np.ndarray,
+    next_seeds: np.ndarray,
+    stride: int,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    legal: np.ndarray,
+    rewards: np.ndarray,
+    done: np.ndarray,
+    final: np.ndarray,
+    seats: np.ndarray,
+    parts: int,
+) -> int:
+    """``step_batch`` over ``parts`` contiguous slices of the envs, the slices on numba's threads
+    at once. Every action is checked first, so an illegal one anywhere still leaves every env
+    unplayed; each slice's own check then finds nothing."""
+    n = states.shape[0]
+    bad = first_illegal(actions, legal, mask.shape[1])
+    if bad >= 0:
+        return bad
+    for k in prange(parts):
+        a = k * n // parts
+        b = (k + 1) * n // parts
+        step_batch(
+            states[a:b],
+            gens[a:b],
+            cfg,
+            actions[a:b],
+            seeds[a:b],
+            next_seeds[a:b],
+            stride,
+            obs[a:b],
+            mask[a:b],
+            legal[a:b],
+            rewards[a:b],
+            done[a:b],
+            final[a:b],
+            seats[a:b],
+        )
+    return -1
+
+
+def _reset_parts(
+    states: np.ndarray,
+    gens: np.ndarray,
+    cfg: np.ndarray,
+    seeds: np.ndarray,
+    obs: np.ndarray,
+    mask: np.ndarray,
+    legal: np.ndarray,
+    seats: np.ndarray,
+    parts: int,
+) -> None:
+    """``reset_batch`` over ``parts`` contiguous slices of the envs, on numba's threads."""
+    n = states.shape[0]
+    for k in prange(parts):
+        a = k * n // parts
+        b = (k + 1) * n // parts
+        reset_batch(states[a:b], gens[a:b], cfg, seeds[a:b], obs[a:b], mask[a:b], legal[a:b], seats[a:b])
+
+
 RULES = ("_apply", "_deal", "_mask", "_observe", "_returns", "_seat")
 
 
@@ -187,12 +261,77 @@ def bind(namespace: dict[str, Any]) -> tuple[Callable[..., int], Callable[..., N
     return bind_loop(_step_batch, namespace), bind_loop(_reset_batch, namespace)
 
 
-def bind_loop(template: Callable[..., Any], namespace: dict[str, Any]) -> Callable[..., Any]:
-    """``template`` compiled with its global names resolved in ``namespace`` (an engine module's),
-    so the engine's rules are inlined into it."""
+def _numba() -> Any:
+    import numba  # noqa: PLC0415 - the [search] extra, present wherever a batch engine runs
+
+    return numba
+
+
+_split: dict[str, tuple[Callable[..., int], Callable[..., None]]] = {}
+
+
+def bind_parallel(namespace: dict[str, Any]) -> tuple[Callable[..., int], Callable[..., None]]:
+    """``(step_parts, reset_parts)`` for an engine module's namespace (its ``globals()``, after
+    ``bind``): its loops split into slices on numba's threads. Compiled on first use, once per
+    engine and process (and cached on disk as the other loops are)."""
+    module = namespace["__name__"]
+    if module not in _split:
+        numba = _numba()
+        compile_split = numba.njit(cache=True, nogil=True, parallel=True)
+        extra = {"prange": numba.prange}
+        _split[module] = (
+            bind_loop(_step_parts, namespace, compile_split, extra),
+            bind_loop(_reset_parts, namespace, compile_split, extra),
+        )
+    return _split[module]
+
+
+_numba_threads = {"pid": 0, "refused": False, "layer_known": False}
+
+
+def numba_threads_usable() -> bool:
+    """Whether the split loops may run in this process. Not when numba has one thread (the
+    ``NUMBA_NUM_THREADS`` the one-core benchmarks set), not in a process forked from one that
+    has started numba's threads (the GNU OpenMP layer ends such a child when it starts a parallel
+    loop), and not on numba's ``workqueue`` layer, which wakes its threads more slowly than
+    Python does and ends the process if two threads start loops at once (``docs/vector.md``,
+    "Threads")."""
+    pid = _numba_threads["pid"]
+    if _numba_threads["refused"] or pid not in (0, os.getpid()):
+        return False
+    # Asking numba for its thread count starts its threads: from here on, a child forked from
+    # this process must leave them alone.
+    _numba_threads["pid"] = os.getpid()
+    return bool(_numba().get_num_threads() > 1)
+
+
+def launched_split_loops() -> None:
+    """Called after the split loops ran: refuses the layer numba chose if it is ``workqueue``
+    (numba names its layer only once a parallel loop has run)."""
+    if not _numba_threads["layer_known"]:
+        _numba_threads["layer_known"] = True
+        _numba_threads["refused"] = _numba().threading_layer() == "workqueue"
+
+
+def split_layer() -> str | None:
+    """numba's threading layer, once this process has run the split loops (else None)."""
+    if not _numba_threads["layer_known"] or _numba_threads["pid"] != os.getpid():
+        return None
+    return str(_numba().threading_layer())
+
+
+def bind_loop(
+    template: Callable[..., Any],
+    namespace: dict[str, Any],
+    compile_with: Callable[[Callable[..., Any]], Any] = njit,
+    extra: dict[str, Any] | None = None,
+) -> Callable[..., Any]:
+    """``template`` compiled (by ``compile_with``) with its global names resolved in
+    ``namespace`` (an engine module's) and ``extra``, so the engine's rules are inlined into it."""
     module = namespace["__name__"]
     # The driver's own helpers join the engine's names (a copy: the engine's module is left alone).
     names = {**namespace, "_pack_legal": _pack_legal, "first_illegal": first_illegal, "PACK": PACK}
+    names.update(extra or {})
     fn = types.FunctionType(template.__code__, names, template.__name__)
     # numba names a cache index after the source file and the qualified name: one per engine, or
     # the engines (alike in their argument types) would load each other's loops.
@@ -200,5 +339,5 @@ def bind_loop(template: Callable[..., Any], namespace: dict[str, Any]) -> Callab
     fn.__module__ = module
     fn.__doc__ = template.__doc__
     fn.__annotations__ = dict(template.__annotations__)
-    compiled: Callable[..., Any] = njit(fn)
+    compiled: Callable[..., Any] = compile_with(fn)
     return compiled

@@ -48,6 +48,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from tabletrek.core import batch_driver
 from tabletrek.core.batch_driver import first_illegal
 from tabletrek.core.game import Game
 from tabletrek.core.mt19937 import HAVE_NUMBA, njit
@@ -195,7 +196,23 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
                 self.seats[p],
             )
 
-        self._in_parts(deal)
+        split = self._split_loops()
+        if split is None:
+            self._in_parts(deal)
+        else:
+            reset_parts = split[1]
+            reset_parts(
+                self.states,
+                self.gens,
+                self.cfg,
+                self.seeds,
+                self.obs,
+                self.mask,
+                self.legal,
+                self.seats,
+                self.threads,
+            )
+            batch_driver.launched_split_loops()
         self._ready = True
         return self.obs, self._info()
 
@@ -224,6 +241,26 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         outputs = (obs, mask, rewards, done, returns, seats)
         if self.threads == 1:  # the one call checks every action before it plays any
             bad = self._step_slice(chosen, outputs, None)
+        elif (split := self._split_loops()) is not None:  # numba's threads; all checked first too
+            step_parts = split[0]
+            bad = step_parts(
+                self.states,
+                self.gens,
+                self.cfg,
+                chosen,
+                self.seeds,
+                self.next_seeds,
+                self.num_envs,
+                obs,
+                mask,
+                self.legal,
+                rewards,
+                done,
+                returns,
+                seats,
+                self.threads,
+            )
+            batch_driver.launched_split_loops()
         else:  # all checked first, so that an illegal action in one slice leaves the others unplayed
             bad = first_illegal(chosen, self.legal, mask.shape[1])
             if bad < 0:
@@ -278,6 +315,24 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             seats,
         )
         return at
+
+    @property
+    def threading(self) -> str:
+        """How the slices run now: "one thread", "numba threads (omp layer)" (or another layer
+        numba chose), or "Python threads" (``docs/vector.md``, "Threads")."""
+        if self.threads == 1:
+            return "one thread"
+        if not batch_driver.numba_threads_usable():
+            return "Python threads"
+        layer = batch_driver.split_layer()
+        return f"numba threads ({layer} layer)" if layer else "numba threads"
+
+    def _split_loops(self) -> tuple[Callable[..., int], Callable[..., None]] | None:
+        """The engine's loops split over numba's threads, or None: one thread, or where numba's
+        may not run (then one Python thread a slice)."""
+        if self.threads == 1 or not batch_driver.numba_threads_usable():
+            return None
+        return batch_driver.bind_parallel(vars(self.engine))
 
     def _in_parts(self, run: Callable[[slice], Any]) -> list[Any]:
         """``run`` of each slice of the envs, in order."""
