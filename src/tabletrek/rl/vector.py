@@ -184,34 +184,11 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         else:
             self.done[:] = False
 
-        def deal(p: slice) -> None:
-            self.engine.reset_batch(
-                self.states[p],
-                self.gens[p],
-                self.cfg,
-                self.seeds[p],
-                self.obs[p],
-                self.mask[p],
-                self.legal[p],
-                self.seats[p],
-            )
-
         split = self._split_loops()
         if split is None:
-            self._in_parts(deal)
+            self._in_parts(lambda p: self.engine.reset_batch(*self._reset_args(p)))
         else:
-            reset_parts = split[1]
-            reset_parts(
-                self.states,
-                self.gens,
-                self.cfg,
-                self.seeds,
-                self.obs,
-                self.mask,
-                self.legal,
-                self.seats,
-                self.threads,
-            )
+            split[1](*self._reset_args(slice(None)), self.threads)
             batch_driver.launched_split_loops()
         self._ready = True
         return self.obs, self._info()
@@ -240,31 +217,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             obs, mask, rewards, done, returns, seats = (getattr(self, name) for name in OUTPUTS)
         outputs = (obs, mask, rewards, done, returns, seats)
         if self.threads == 1:  # the one call checks every action before it plays any
-            bad = self._step_slice(chosen, outputs, None)
+            bad = self.engine.step_batch(*self._step_args(chosen, outputs, None))
         elif (split := self._split_loops()) is not None:  # numba's threads; all checked first too
-            step_parts = split[0]
-            bad = step_parts(
-                self.states,
-                self.gens,
-                self.cfg,
-                chosen,
-                self.seeds,
-                self.next_seeds,
-                self.num_envs,
-                obs,
-                mask,
-                self.legal,
-                rewards,
-                done,
-                returns,
-                seats,
-                self.threads,
-            )
+            bad = split[0](*self._step_args(chosen, outputs, None), self.threads)
             batch_driver.launched_split_loops()
         else:  # all checked first, so that an illegal action in one slice leaves the others unplayed
             bad = first_illegal(chosen, self.legal, mask.shape[1])
             if bad < 0:
-                found = self._in_parts(lambda p: self._step_slice(chosen, outputs, p))
+                found = self._in_parts(lambda p: self.engine.step_batch(*self._step_args(chosen, outputs, p)))
                 bad = next((p.start + at for p, at in zip(self._parts, found, strict=True) if at >= 0), -1)
         if bad >= 0:
             raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
@@ -280,11 +240,12 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         info["returns"] = self.returns
         return self.obs, self.rewards, self.done, self._out(self.truncated), info
 
-    def _step_slice(
+    def _step_args(
         self, chosen: npt.NDArray[np.int64], outputs: tuple[npt.NDArray[Any], ...], part: slice | None
-    ) -> int:
-        """The engine's ``step_batch`` over the envs of ``part`` (every env when None, without
-        making views: a step of a few envs is short enough for that to show)."""
+    ) -> tuple[Any, ...]:
+        """The engine's ``step_batch`` arguments for the envs of ``part`` (every env when None,
+        without making views: a step of a few envs is short enough for that to show). The split
+        loops take the same, and the number of slices."""
         obs, mask, rewards, done, returns, seats = outputs
         rows: tuple[npt.NDArray[Any], ...] = (
             self.states,
@@ -298,14 +259,14 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             rows = tuple(a[part] for a in rows)
             obs, mask, rewards, done, returns, seats = (a[part] for a in outputs)
         states, gens, actions, seeds, next_seeds, legal = rows
-        at: int = self.engine.step_batch(
+        return (
             states,
             gens,
             self.cfg,
             actions,
             seeds,
             next_seeds,
-            self.num_envs,
+            self.num_envs,  # how far an env's next seed moves on each game
             obs,
             mask,
             legal,
@@ -314,7 +275,19 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             returns,
             seats,
         )
-        return at
+
+    def _reset_args(self, part: slice) -> tuple[Any, ...]:
+        """The engine's ``reset_batch`` arguments for the envs of ``part``."""
+        return (
+            self.states[part],
+            self.gens[part],
+            self.cfg,
+            self.seeds[part],
+            self.obs[part],
+            self.mask[part],
+            self.legal[part],
+            self.seats[part],
+        )
 
     @property
     def threading(self) -> str:
