@@ -148,7 +148,9 @@ def main() -> None:
     from tabletrek.rl.vector import BatchEnv
 
     def batch(copy: bool = True, threads: int = 1) -> Any:
-        return BatchEnv(args.game, args.envs, args.players, args.seed, copy, threads, **options)
+        return BatchEnv(
+            args.game, args.envs, players=args.players, seed=args.seed, copy=copy, threads=threads, **options
+        )
 
     if args.pin and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[: max(args.threads, 1)]))

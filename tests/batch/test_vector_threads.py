@@ -23,6 +23,13 @@ from tabletrek.rl.vector import BatchEnv, sample_actions
 pytestmark = pytest.mark.skipif(not mt19937.HAVE_NUMBA, reason="numba (extra [search]) is not installed")
 
 KINDS = ["numba", "python"]
+NO_NUMBA_THREADS = "numba may not run its own threads here (one CPU, or NUMBA_NUM_THREADS=1)"
+
+
+def _need_numba_threads() -> None:
+    """Skip the calling test where numba may not run its own threads."""
+    if not batch_driver.numba_threads_usable():
+        pytest.skip(NO_NUMBA_THREADS)
 
 
 @pytest.fixture(params=KINDS)
@@ -30,8 +37,8 @@ def kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
     """Which threads run the slices: numba's (skipped where numba has one thread), or Python's."""
     if request.param == "python":
         monkeypatch.setattr(batch_driver, "numba_threads_usable", lambda: False)
-    elif not batch_driver.numba_threads_usable():
-        pytest.skip("numba may not run its own threads here (one CPU, or NUMBA_NUM_THREADS=1)")
+    else:
+        _need_numba_threads()
     kind: str = request.param
     return kind
 
@@ -140,8 +147,7 @@ def _fork_and_play() -> tuple[int | None, bytes]:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is a POSIX call")
 def test_a_process_forked_after_numba_threads_ran_steps_on_python_threads() -> None:
-    if not batch_driver.numba_threads_usable():
-        pytest.skip("numba may not run its own threads here (one CPU, or NUMBA_NUM_THREADS=1)")
+    _need_numba_threads()
     # GNU OpenMP ends a forked child that starts a parallel loop once its parent has started
     # numba's threads ("fork() called from a process already using GNU OpenMP"): the child must
     # use Python's threads. Asking ``numba_threads_usable`` above already started them.
@@ -179,7 +185,7 @@ def test_a_process_forked_once_numba_threads_started_steps_on_python_threads() -
     )
     ran = _python(script, {})
     if ran.stdout.strip() == "numba has one thread":
-        pytest.skip("numba may not run its own threads here (one CPU, or NUMBA_NUM_THREADS=1)")
+        pytest.skip(NO_NUMBA_THREADS)
     assert ran.stdout.split("\n")[:2] == ["Python threads", "0"], ran.stdout + ran.stderr
 
 
@@ -193,8 +199,7 @@ def _python(script: str, environ: dict[str, str]) -> subprocess.CompletedProcess
 
 
 def test_one_numba_thread_means_python_threads() -> None:
-    if not batch_driver.numba_threads_usable():
-        pytest.skip("numba may not run its own threads here (one CPU, or NUMBA_NUM_THREADS=1)")
+    _need_numba_threads()
     import numba
 
     numba.set_num_threads(1)
