@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from tabletrek.web.app import create_app
+
+from .helpers import TRAFFIC
 
 
 @pytest.fixture
@@ -21,3 +24,23 @@ def client(db_url: str) -> Iterator[TestClient]:
     app = create_app(db_url, bot_delay=0)
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    """A failed browser test's report carries the page's traffic and its server's last log lines.
+
+    The rare waits that run out only under load (CI 4 Dec 2026: a lobby whose table lists never
+    came back after a language switch) could not be reproduced here; the next one says where it
+    stopped."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    traffic = item.stash.get(TRAFFIC, None)
+    if traffic:
+        report.sections.append(("browser traffic (seconds since the page opened)", "\n".join(traffic[-300:])))
+    server = getattr(item, "funcargs", {}).get("server")
+    log = server.log_text().splitlines()[-60:] if hasattr(server, "log_text") else []
+    if log:
+        report.sections.append(("server log (last lines)", "\n".join(log)))

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 Message = dict[str, Any]
@@ -161,3 +162,27 @@ class ServerProcess:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         raise AssertionError("no VmRSS")
+
+
+TRAFFIC = pytest.StashKey[list[str]]()
+"""Where a browser test's ``record_traffic`` lines are kept on its pytest item (conftest.py)."""
+
+
+def record_traffic(page: Any) -> list[str]:
+    """What ``page`` asks for and hears back, one line each, timed from now: read when a browser
+    test fails, so a wait that ran out says which request never came back (or was never sent)."""
+    import time
+
+    start = time.monotonic()
+    lines: list[str] = []
+
+    def note(what: str) -> None:
+        lines.append(f"{time.monotonic() - start:8.3f}  {what}")
+
+    page.on("request", lambda r: note(f"-> {r.method} {r.url}"))
+    page.on("response", lambda r: note(f"<- {r.status} {r.url}"))
+    page.on("requestfailed", lambda r: note(f"!! {r.url} {r.failure}"))
+    page.on("websocket", lambda ws: note(f"ws {ws.url}"))
+    page.on("console", lambda m: note(f"console.{m.type}: {m.text}"))
+    page.on("pageerror", lambda exc: note(f"page error: {exc}"))
+    return lines

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .helpers import ServerProcess
+from .helpers import TRAFFIC, ServerProcess, record_traffic
 
 pytestmark = pytest.mark.browser
 
@@ -64,10 +64,11 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
+    request.node.stash[TRAFFIC] = record_traffic(page)  # shown if the test fails (conftest.py)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
