@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from tabletrek.web.app import create_app
 
-from .helpers import TRAFFIC
+from .helpers import TRAFFIC, ServerProcess
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     traffic = item.stash.get(TRAFFIC, None)
     if traffic:
         report.sections.append(("browser traffic (seconds since the page opened)", "\n".join(traffic[-300:])))
-    server = getattr(item, "funcargs", {}).get("server")
-    log = server.log_text().splitlines()[-60:] if hasattr(server, "log_text") else []
+    server = item.funcargs.get("server") if isinstance(item, pytest.Function) else None
+    log = server.log_text().splitlines()[-60:] if isinstance(server, ServerProcess) else []
     if log:
         report.sections.append(("server log (last lines)", "\n".join(log)))
