@@ -20,6 +20,8 @@ async function start(lang) {
   // finished meanwhile, such as the first one when the language changes at once) is kept.
   const chosen = document.getElementById("game")?.value;
   const count = Number(document.getElementById("players")?.value) || null;
+  const before = document.getElementById("create");
+  const kept = before ? formState(before, true) : null;
   document.title = `tabletrek — ${t("web.ui.lobby")}`;
   renderHeader(start);
   const main = clear(document.getElementById("main"));
@@ -28,6 +30,13 @@ async function start(lang) {
     return;
   }
   const form = el("form", { id: "create", class: "panel" });
+  // what the reader set by hand is carried over a redraw; what they left alone takes the new
+  // defaults (a word pack follows the language), so only those fields are marked
+  const touch = (e) => {
+    if (e.target instanceof HTMLElement) e.target.dataset.touched = "1";
+  };
+  form.addEventListener("input", touch);
+  form.addEventListener("change", touch);
   main.append(
     el("h1", {}, t("web.ui.new_table")),
     form,
@@ -36,7 +45,8 @@ async function start(lang) {
     el("h2", {}, t("web.ui.recent")),
     el("div", { id: "recent" }),
   );
-  renderForm(form, games.some((g) => g.name === chosen) ? chosen : games[0].name, count);
+  const gameName = games.some((g) => g.name === chosen) ? chosen : games[0].name;
+  renderForm(form, gameName, count, gameName === chosen ? kept : null);
   renderTables();
 }
 
@@ -48,7 +58,40 @@ function choiceLabel(domain, name, value) {
   return gameLabel(domain, `lobby.choice.${name}_${value}`, String(value));
 }
 
-function renderForm(form, gameName, playerCount = null) {
+/** Fields that mean the same whatever the game: kept when another game is picked. */
+const TABLE_WIDE = new Set(["clock", "public", "seed"]);
+
+function fieldKey(input) {
+  return input.name || input.id;
+}
+
+/** What the reader has set on the form by hand (by field name) and whether Advanced is open. */
+function formState(form, sameGame) {
+  const fields = {};
+  for (const input of form.querySelectorAll("input[data-touched], select[data-touched]")) {
+    const key = fieldKey(input);
+    if (key === "game" || key === "players" || (!sameGame && !TABLE_WIDE.has(key))) continue;
+    fields[key] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  return { fields, open: Boolean(form.querySelector("#advanced")?.open) };
+}
+
+/** Put a kept state back on a fresh form. A seat's pick waits in `row.keep` for its options. */
+function restoreState(form, state, seatRows) {
+  form.querySelector("#advanced").open = state.open;
+  for (const row of seatRows) if (row.select.name in state.fields) row.keep = state.fields[row.select.name];
+  for (const input of form.querySelectorAll("input, select")) {
+    const key = fieldKey(input);
+    if (!(key in state.fields) || input.dataset.seat !== undefined) continue;
+    const value = state.fields[key];
+    if (input.type === "checkbox") input.checked = value;
+    else if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) continue;
+    else input.value = value;
+    input.dataset.touched = "1";
+  }
+}
+
+function renderForm(form, gameName, playerCount = null, kept = null) {
   clear(form);
   const game = games.find((g) => g.name === gameName);
   const players = playerCount && game.player_counts.includes(playerCount) ? playerCount : game.default_players;
@@ -56,12 +99,12 @@ function renderForm(form, gameName, playerCount = null) {
   let defaultBot = bots[bots.length - 1];
   const gameSelect = el(
     "select",
-    { id: "game", onchange: (e) => renderForm(form, e.target.value) },
+    { id: "game", onchange: (e) => renderForm(form, e.target.value, null, formState(form, false)) },
     games.map((g) => el("option", { value: g.name, selected: g.name === gameName }, t(`${g.domain}.title`))),
   );
   const countSelect = el(
     "select",
-    { id: "players", onchange: (e) => renderForm(form, gameName, Number(e.target.value)) },
+    { id: "players", onchange: (e) => renderForm(form, gameName, Number(e.target.value), formState(form, true)) },
     game.player_counts.map((n) => el("option", { value: n, selected: n === players }, String(n))),
   );
   const seats = el("div", { class: "seats" });
@@ -84,12 +127,16 @@ function renderForm(form, gameName, playerCount = null) {
   }
   const fillSeats = () => {
     for (const row of seatRows) {
-      const before = row.select.value;
+      const before = row.keep ?? row.select.value;
       clear(row.select);
       row.select.append(el("option", { value: "human" }, t("web.ui.human")));
       for (const bot of bots) row.select.append(el("option", { value: `bot:${bot}` }, t("web.ui.bot", { bot: botLabel(game.domain, bot) })));
       const wanted = before && [...row.select.options].some((o) => o.value === before) ? before : row.seat === 0 ? "human" : `bot:${defaultBot}`;
       row.select.value = wanted;
+      if (row.keep !== undefined && wanted === row.keep) {
+        row.select.dataset.touched = "1";
+        row.keep = undefined;
+      }
       showLevel(row);
     }
   };
@@ -122,12 +169,11 @@ function renderForm(form, gameName, playerCount = null) {
       bots = body.bots;
       defaultBot = body.default;
       fillSeats();
+      for (const row of seatRows) row.keep = undefined; // a kept bot not offered for these options is gone
     } catch (err) {
       // offline: keep the list as it is
     }
   }
-  fillSeats();
-  refreshBots();
   const clock = el("input", { type: "number", id: "clock", min: 0, max: 86400, value: 0 });
   // private by default: only the links find the table; public lists it under the open tables
   const isPublic = el("input", { type: "checkbox", id: "public" });
@@ -148,6 +194,9 @@ function renderForm(form, gameName, playerCount = null) {
     el("button", { type: "submit", id: "create-table" }, t("web.ui.create")),
     error,
   );
+  if (kept) restoreState(form, kept, seatRows);
+  fillSeats();
+  refreshBots();
   form.onsubmit = async (e) => {
     e.preventDefault();
     const spec = { game: game.name, players, options: readOptions(options), seats: [], nickname: nickname() || null };
