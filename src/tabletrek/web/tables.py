@@ -493,7 +493,17 @@ class LiveTable(FollowStore, Invites):
                     seat = self._bot_seat_to_move()
                     if seat is None or not self.conns() or self.archived:
                         continue
-                    action = await self._bot_move(seat)
+                    live, moved = self.state, self.seq
+                    seen = live.clone()
+                # Think on a copy, without the lock: a search move takes seconds in Double
+                # Crossing, plus its wait for a bot slot, and the table's page loads, chat and
+                # sockets would wait for it all.
+                action = await self._bot_move(seat, seen)
+                async with self.lock:
+                    if self.state is not live or self.seq != moved or self._bot_seat_to_move() != seat:
+                        continue  # the table moved on meanwhile (a player back, a rebuild): think again
+                    if not self.conns() or self.archived:
+                        continue
                     events = self.state.apply(action)
                     try:
                         await self._commit(seat, events)
@@ -513,14 +523,14 @@ class LiveTable(FollowStore, Invites):
             self._drive_task = None
             raise
 
-    async def _bot_move(self, seat: int) -> Action:
+    async def _bot_move(self, seat: int, state: State) -> Action:
         """The bot's choice, through the server's bot scheduler (botsched.py): in a worker thread
         when a slot is free and it is this table's creator's turn, unless its first move (timed
         there) was quick: it then moves on the event loop (a thread hop costs more than its
         move) until seen thinking for long. A first move is never timed on the event loop: the
         Codenames partners load their word tables then (a second), and every table would wait.
 
-        Called with the lock held, so nothing changes the state while a thread reads it."""
+        ``state`` is the bot's own copy of the table's state: the lock is not held meanwhile."""
         try:
             bot = self._bot(seat)
             kind = (self.game.name, getattr(bot, "name", type(bot).__name__))
@@ -529,15 +539,14 @@ class LiveTable(FollowStore, Invites):
             # nobody plays here, someone only watches: it may not take people's tables' last slot
             alone = not any(info.conns for info in self.seats if info.kind == "human")
             run = self.bots.run
-            action, seconds = await run(self.owner, timed, bot.act, self.state, inline=quick, alone=alone)
+            action, seconds = await run(self.owner, timed, bot.act, state, inline=quick, alone=alone)
             self.bots.timed(kind, seconds, search, quick)
             return action
         except Exception:
             # a broken bot must not stall the table: log it and make a random legal move instead
             log.exception("bot for seat %s of table %s failed; moving at random", seat, self.id)
-            return self.game.bot("random", seat=seat, seed=derive_seed(self.row.seed, len(self.log))).act(
-                self.state
-            )
+            fallback = self.game.bot("random", seat=seat, seed=derive_seed(self.row.seed, len(self.log)))
+            return fallback.act(state)
 
     # ----- turn clock ---------------------------------------------------------------------------
 
