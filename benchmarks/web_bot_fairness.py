@@ -9,7 +9,10 @@ watches). From 127.0.0.3 a person plays a ``--game`` table against the search bo
 default, moving at once on each turn. Printed: the bot-move latency at that table (from the ack of
 the person's move to the person's next turn, less the server's bot delay, per bot move) as p50 /
 p95 / max, a ping's round trip at that table, the attacker's bot moves committed, and the load
-average beside (the machine is shared: read the numbers with it).
+average beside (the machine is shared: read the numbers with it). From 127.0.0.4 a visitor loads
+the tables' data (`GET /api/tables/<id>`, what a table's page asks first) four times a second,
+each table in turn: the page load while that table's own bot thinks, at the attacker's tables and
+at the person's.
 
 ``--server-src`` runs the server from another source tree (for a before/after comparison).
 """
@@ -32,7 +35,7 @@ from websockets.asyncio.client import connect
 
 from tabletrek import load
 
-ATTACKER, PERSON = "127.0.0.2", "127.0.0.3"
+ATTACKER, PERSON, VISITOR = "127.0.0.2", "127.0.0.3", "127.0.0.4"
 
 
 def free_port() -> int:
@@ -62,6 +65,9 @@ class Run:
         self.pings: list[float] = []
         self.heavy_moves = 0
         self.stop = False
+        self.heavy_tables: list[str] = []
+        self.person_table: str | None = None
+        self.page_loads: dict[str, list[float]] = {"heavy": [], "person": []}
 
     async def heavy_table(self, http: httpx.AsyncClient) -> None:
         game = self.args.heavy_game
@@ -71,6 +77,7 @@ class Run:
         made = await http.post(f"{self.base}/api/tables", json={"game": game, "seats": seats})
         made.raise_for_status()
         table = made.json()["table"]
+        self.heavy_tables.append(table)
         async with connect(f"{self.ws_base}/ws/{table}", max_size=None) as ws:  # a spectator
             await ws.send(json.dumps({"type": "hello"}))
             seen = None
@@ -91,6 +98,7 @@ class Run:
         spec = {"game": self.args.game, "players": self.args.players, "seats": seats}
         made = (await http.post(f"{self.base}/api/tables", json=spec)).json()
         table, token = made["table"], made["tokens"]["0"]
+        self.person_table = table
         async with connect(f"{self.ws_base}/ws/{table}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             acked: tuple[float, int] | None = None
@@ -125,14 +133,30 @@ class Run:
                         await ws.send(json.dumps({"type": "act", "action": move, "seq": message["seq"]}))
                         acked = (time.perf_counter(), message["seq"] + 1)  # until the ack says
 
+    async def visitor(self, http: httpx.AsyncClient) -> None:
+        turn = 0
+        while not self.stop:
+            tables = [("heavy", t) for t in self.heavy_tables]
+            if self.person_table is not None:
+                tables.append(("person", self.person_table))
+            if tables:
+                kind, table = tables[turn % len(tables)]
+                turn += 1
+                began = time.perf_counter()
+                answer = await http.get(f"{self.base}/api/tables/{table}")
+                if answer.status_code == 200:
+                    self.page_loads[kind].append(time.perf_counter() - began)
+            await asyncio.sleep(0.25)
+
     async def run(self) -> None:
-        async with client(ATTACKER) as attacker, client(PERSON) as person:
+        async with client(ATTACKER) as attacker, client(PERSON) as person, client(VISITOR) as visitor:
             heavy = [asyncio.create_task(self.heavy_table(attacker)) for _ in range(self.args.heavy)]
             await asyncio.sleep(self.args.warmup)
             people = asyncio.create_task(self.people(person))
+            visits = asyncio.create_task(self.visitor(visitor))
             await asyncio.sleep(self.args.seconds)
             self.stop = True
-            await asyncio.gather(people, *heavy, return_exceptions=True)
+            await asyncio.gather(people, visits, *heavy, return_exceptions=True)
 
     async def people(self, http: httpx.AsyncClient) -> None:
         while not self.stop:  # a finished game is followed by a new one
@@ -217,6 +241,14 @@ def main(argv: list[str] | None = None) -> None:
             f"ping at that table: n={len(pings)} p50 {statistics.median(pings) * 1000:.1f} ms"
             f"  p95 {percentile(pings, 0.95) * 1000:.1f} ms"
         )
+    for kind, where in (("heavy", "the attacker's tables"), ("person", "the person's table")):
+        loads = run.page_loads[kind]
+        if loads:
+            print(
+                f"table data (GET /api/tables/<id>) at {where}: n={len(loads)}"
+                f"  p50 {statistics.median(loads) * 1000:.1f} ms"
+                f"  p95 {percentile(loads, 0.95) * 1000:.1f} ms  max {max(loads) * 1000:.0f} ms"
+            )
     print(f"the attacker's bot moves committed while measured and before: {run.heavy_moves}")
     tracebacks = (folder / "serve.log").read_text(errors="replace").count("Traceback")
     print(f"tracebacks in the server's log: {tracebacks}")
