@@ -186,3 +186,20 @@ def record_traffic(page: Any) -> list[str]:
     page.on("console", lambda m: note(f"console.{m.type}: {m.text}"))
     page.on("pageerror", lambda exc: note(f"page error: {exc}"))
     return lines
+
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+"""The browser tests' screen sizes: a desktop and a 390 px phone."""
+
+
+def assert_axe_clean(page: Any, where: str) -> None:
+    """axe-core finds nothing serious or critical on ``page`` as it is now."""
+    from axe_playwright_python.sync_playwright import Axe  # the browser tests' extra
+
+    results = Axe().run(page)
+    bad = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{where}: {bad}"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import ServerProcess
+from .helpers import SIZES, ServerProcess, assert_axe_clean
 from .test_browser import (  # noqa: F401  (browser, page and server: the fixtures, used by name)
     LOBBY_TITLE,
     browser,
@@ -73,17 +73,21 @@ def assert_mexican_train_kept(page: Any) -> None:
     assert page.input_value("#seed") == "42"
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("first", "second"), [("en", "zh-Hant"), ("zh-Hant", "en")], ids=["to-zh", "to-en"])
 def test_a_change_of_language_keeps_every_field_set_by_hand(
-    server: ServerProcess, page: Any, first: str, second: str
+    server: ServerProcess, page: Any, first: str, second: str, size: str
 ) -> None:
+    page.set_viewport_size(SIZES[size])
     open_lobby(server, page, first, "mexican-train")
     set_up_mexican_train(page)
     assert_mexican_train_kept(page)  # the set-up itself took (seat 2 keeps the game's default bot)
     switch_language(page, second)
     assert_mexican_train_kept(page)
+    assert_axe_clean(page, f"lobby redrawn in {second} with Advanced open ({size})")
     switch_language(page, first)  # kept twice over: a kept field still counts as set by hand
     assert_mexican_train_kept(page)
+    assert_axe_clean(page, f"lobby redrawn in {first} with Advanced open ({size})")
 
 
 def test_the_kept_fields_are_what_the_table_is_created_with(server: ServerProcess, page: Any) -> None:

@@ -21,7 +21,7 @@ from urllib.parse import unquote
 import httpx
 import pytest
 
-from .helpers import ServerProcess
+from .helpers import SIZES, ServerProcess, assert_axe_clean
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ TIMEOUT = 20_000
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
+pytest.importorskip("axe_playwright_python.sync_playwright")
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
@@ -51,7 +51,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "codenames-duet": {"players": 2, "seats": [HUMAN, BOT]},
     "double-crossing": {"players": 2, "seats": [HUMAN, BOT]},
 }
-SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 COMBOS = [("desktop", "en"), ("phone", "zh-Hant"), ("phone", "en"), ("desktop", "zh-Hant")]
 MAX_CLICKS = 1500
 
@@ -198,16 +197,6 @@ def assert_moves_in_reach(page: Any) -> None:
         " return b && [b.getBoundingClientRect().bottom, window.innerHeight]; })()"
     )
     assert box is not None and box[0] <= box[1], f"the first move is at {box}: below the screen"
-
-
-def assert_axe_clean(page: Any, where: str) -> None:
-    results = axe_api.Axe().run(page)
-    bad = [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert not bad, f"{where}: {bad}"
 
 
 def save_latency(game: str, size: str, lang: str, latencies: list[float], clicks: int) -> None:
