@@ -8,10 +8,8 @@ their own hand; a spectator sees none.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,89 +17,10 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .helpers import TRAFFIC, ServerProcess, record_traffic
+from ..helpers import ServerProcess
+from .pages import TIMEOUT, games_in_lobby, open_lobby, wait_my_turn
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = os.environ.get("TABLETREK_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT = 15_000
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-
-LOBBY_TITLE = {"en": "New table", "zh-Hant": "開新桌"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser") / "web.sqlite3"
-    # Every test here creates tables from one loopback address: more than the default burst of
-    # ten a client may create, which would refuse the later ones (the limit has its own tests).
-    limits = ["--limit", "create_burst=200", "--limit", "create_wide_burst=200"]
-    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.05, args=limits).start()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    request.node.stash[TRAFFIC] = record_traffic(page)  # shown if the test fails (conftest.py)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def open_lobby(server: ServerProcess, page: Any, lang: str, game: str | None = None) -> None:
-    """The lobby in ``lang``, once it has redrawn in it, with ``game`` picked.
-
-    The switch is used only when the lobby is in the other language: picking the language it is
-    already in redraws it all the same (Playwright fires "change" regardless), and nothing on the
-    page says when that second drawing lands, so a click made meanwhile is lost with the form it
-    was made on (CI-sized runs, 5 Dec 2026: an Advanced section opened, then drawn closed)."""
-    page.goto(f"{server.url}/")
-    page.wait_for_selector("#lang")  # the header comes with the first drawing of the form
-    if page.input_value("#lang") != lang:
-        page.select_option("#lang", lang)
-    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[lang]}')")
-    if game is not None:
-        page.select_option("#game", game)
-
-
-def games_in_lobby(server: ServerProcess) -> list[str]:
-    return [g["name"] for g in httpx.get(f"{server.url}/api/games").json()["games"]]
-
-
-def wait_my_turn(page: Any) -> int | None:
-    """The move number once it is this page's turn, or None when the game ended first."""
-    page.wait_for_selector("body[data-mine='1'], body[data-over='1']")
-    if page.get_attribute("body", "data-over") == "1":
-        return None
-    return int(page.get_attribute("body", "data-seq"))
 
 
 def click_if_any(page: Any, selector: str) -> bool:

@@ -12,14 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import ServerProcess
-from .test_browser import (  # noqa: F401  (browser, page and server: the fixtures, used by name)
-    LOBBY_TITLE,
-    browser,
-    page,
-    server,
-    wait_my_turn,
-)
+from ..helpers import ServerProcess
+from .pages import LOBBY_TITLE, wait_my_turn
 
 pytestmark = pytest.mark.browser
 

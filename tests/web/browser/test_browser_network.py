@@ -12,13 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import ServerProcess
-from .test_browser import (  # noqa: F401  (browser, page and server: the fixtures, used by name)
-    LOBBY_TITLE,
-    browser,
-    page,
-    server,
-)
+from ..helpers import ServerProcess
+from .pages import LOBBY_TITLE
 
 pytestmark = pytest.mark.browser
 

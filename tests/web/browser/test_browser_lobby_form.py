@@ -13,15 +13,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import SIZES, ServerProcess, assert_axe_clean
-from .test_browser import (  # noqa: F401  (browser, page and server: the fixtures, used by name)
-    LOBBY_TITLE,
-    browser,
-    games_in_lobby,
-    open_lobby,
-    page,
-    server,
-)
+from ..helpers import SIZES, ServerProcess, assert_axe_clean
+from .pages import LOBBY_TITLE, games_in_lobby, open_lobby
 
 pytestmark = pytest.mark.browser
 

@@ -15,15 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import ServerProcess
-from .test_browser import (  # noqa: F401  (browser, page and server: the fixtures, used by name)
-    LOBBY_TITLE,
-    browser,
-    games_in_lobby,
-    open_lobby,
-    page,
-    server,
-)
+from ..helpers import ServerProcess
+from .pages import LOBBY_TITLE, games_in_lobby, open_lobby
 
 pytestmark = pytest.mark.browser
 

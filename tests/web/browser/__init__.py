@@ -1,0 +1,1 @@
+"""The web tests that drive a real headless Chromium (marked ``browser``)."""
