@@ -90,9 +90,48 @@ def test_language_tags_normalise() -> None:
 
 
 def test_seed_chinese_names_are_used() -> None:
-    assert translate("touring.card.go", "zh-Hant") == "啟動卡(Go)"
-    assert translate("touring.card.city-limits", "zh-Hant") == "限速卡(City Limits)"
-    assert translate("touring.card.hauled-in", "zh-Hant") == "拖運(Hauled In)"
+    assert translate("touring.card.go", "zh-Hant") == "啟動卡（Go）"
+    assert translate("touring.card.city-limits", "zh-Hant") == "限速卡（City Limits）"
+    assert translate("touring.card.hauled-in", "zh-Hant") == "拖運（Hauled In）"
+
+
+CHINESE = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"  # ideographs and full-width punctuation
+HALF_WIDTH_IN_CHINESE = re.compile(rf"[{CHINESE}][,:;!?()]|[(][{CHINESE}]|\([^()`]*[\u4e00-\u9fff][^()`]*\)")
+"""An ASCII comma, colon, semicolon, mark or parenthesis against a Chinese character, or ASCII
+parentheses around Chinese words: the places Chinese text takes the full-width forms ，：；！？（）."""
+
+
+def line_breaks(code: re.Match[str]) -> str:
+    """A code block's line breaks alone: what is left keeps the page's line numbers."""
+    return "\n" * code.group(0).count("\n")
+
+
+def chinese_texts() -> list[tuple[str, str]]:
+    """Every zh-Hant catalog string and every line of the zh-Hant rules pages, code spans and
+    fenced blocks left out (a command keeps its ASCII), with where it is."""
+    texts = [
+        (f"{domain}: {key}", template)
+        for domain in domains()
+        for key, template in catalog(domain, "zh-Hant").items()
+    ]
+    for page in sorted((SRC / "games").glob("*/rules/zh-Hant.md")):
+        prose = re.sub(r"```.*?```|`[^`]*`", line_breaks, page.read_text(encoding="utf-8"), flags=re.S)
+        texts += [(f"{page.relative_to(SRC)}:{i}", line) for i, line in enumerate(prose.splitlines(), 1)]
+    return texts
+
+
+def test_chinese_text_takes_full_width_punctuation() -> None:
+    # Before: Touring's names, events and rules page and the terminal's help wrote '啟動卡(Go)',
+    # '(共 15 哩)' and '你的行動(輸入編號…)' while the other games wrote （）.
+    wrong = [f"{where}: {text}" for where, text in chinese_texts() if HALF_WIDTH_IN_CHINESE.search(text)]
+    assert wrong == [], "\n".join(wrong[:10])
+
+
+def test_the_full_width_check_refuses_what_it_should() -> None:
+    refused = ["打出 {card}(共 {total} 哩)。", "啟動卡(Go)", "結束(遊戲會被儲存)", "規則原文:無牌", "好!"]
+    allowed = ["啟動卡（Go）", "seed 必須是 [0, 2^63) 之間的整數", "例如 greedy,random", "HTTP {status}"]
+    assert [t for t in refused if not HALF_WIDTH_IN_CHINESE.search(t)] == []
+    assert [t for t in allowed if HALF_WIDTH_IN_CHINESE.search(t)] == []
 
 
 def lobby_labels(name: str) -> set[str]:

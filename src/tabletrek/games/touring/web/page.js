@@ -74,7 +74,7 @@ export function Card({ slug, t, cls = "", label = null }) {
   const fam = family(slug);
   const name = t(`touring.card.${slug}`);
   const ink = fam === "miles" ? "#1b5e20" : "#fff";
-  // A Chinese name carries the printed English name in brackets ("汽油耗盡(Out of Gasoline)"):
+  // A Chinese name carries the printed English name in brackets ("汽油耗盡（Out of Gasoline）"):
   // on one line it ran off the card, so the English goes on a smaller second line.
   const gloss = name.match(/^(.+?)\s*[(（](.+)[)）]$/);
   const lines = gloss && textWidth(name, 8) > CARD_TEXT
