@@ -173,3 +173,19 @@ def test_the_web_catalog_names_only_the_bots_every_game_has() -> None:
             for key in web
             if key.startswith(("web.lobby.option.", "web.lobby.about.", "web.lobby.choice."))
         ]
+
+
+def test_a_chinese_template_leaves_no_space_beside_a_full_width_mark() -> None:
+    bot = translate("web.ui.bot_seat", "zh-Hant", bot="greedy", seat="玩家2")
+    assert bot == "greedy（玩家2）"
+    assert translate("double_crossing.event.pass", "zh-Hant", player=bot) == "greedy（玩家2）放棄。"
+    # a space inside a value (a nickname, a chat line) stays as typed; so does the English text
+    spaced = translate("double_crossing.event.villain", "zh-Hant", player="小明 （老師）", target=bot)
+    assert spaced == "小明 （老師）對 greedy（玩家2）打出惡徒卡。"
+    assert translate("double_crossing.event.pass", "en", player="greedy（P2）") == "greedy（P2） passes."
+    # a format spec (money) and fields away from any full-width mark fill as str.format does
+    bought = translate("double_crossing.event.buy_car", "zh-Hant", player=bot, amount=150000, car="箱車")
+    assert bought == "greedy（玩家2）以 $150,000 購買一台箱車。"
+    assert translate("touring.event.miles", "zh-Hant", player="玩家1", card="1哩", total=5) == (
+        "玩家1 打出 1哩（共 5 哩）。"
+    )

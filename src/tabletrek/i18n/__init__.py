@@ -10,6 +10,7 @@ gettext's source-string ids) let the browser UI load the very same files as JSON
 from __future__ import annotations
 
 import os
+import string
 import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -120,7 +121,45 @@ def translate(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
         template = lookup(key, DEFAULT_LANG)
     if template is None:
         return key
-    return template.format(**args) if args else template
+    if not args:
+        return template
+    return fill_chinese(template, args) if lang == "zh-Hant" else template.format(**args)
+
+
+FULL_WIDTH_MARKS = frozenset("，。：；！？、（）「」『』")
+"""Chinese punctuation that carries its own space: a space beside it reads as a gap."""
+_formatter = string.Formatter()
+
+
+def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
+    """``template.format(**args)``, without the template's space between a filled-in value and a
+    full-width mark at that value's edge.
+
+    A Chinese template sets a name apart with spaces ("{player} 放棄。"), as a Chinese sentence
+    does a Latin word or a number; a bot's seat is named "greedy（玩家2）", and its closing bracket
+    already has the room a space would give ("greedy（玩家2）放棄。"). Only the template's own spaces
+    go: a player's nickname or chat line is left as it was typed. ``web/static/js/i18n.js``
+    fills Chinese templates the same way."""
+    pieces: list[tuple[bool, str]] = []  # (is a value, text)
+    for literal, field, spec, conversion in _formatter.parse(template):
+        if literal:
+            pieces.append((False, literal))
+        if field is None:
+            continue
+        if spec and "{" in spec:  # a nested field: str.format's own rules, no trimming
+            return template.format(**args)
+        value = _formatter.convert_field(_formatter.get_field(field, (), args)[0], conversion)
+        pieces.append((True, _formatter.format_field(value, spec or "")))
+    out: list[str] = []
+    for i, (is_value, text) in enumerate(pieces):
+        start, end = 0, len(text)
+        if not is_value:  # a literal's neighbours are values
+            if i > 0 and text.startswith(" ") and pieces[i - 1][1][-1:] in FULL_WIDTH_MARKS:
+                start = 1
+            if i + 1 < len(pieces) and text.endswith(" ") and pieces[i + 1][1][:1] in FULL_WIDTH_MARKS:
+                end = max(start, end - 1)
+        out.append(text[start:end])
+    return "".join(out)
 
 
 def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:

@@ -412,8 +412,10 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
     assert "玩家1" in seats and "greedy（玩家2）" in seats and "P2" not in seats, seats
     assert "你是玩家1" in page.locator("h1").inner_text()
     play_one(page, "touring")
-    page.wait_for_selector("#log li")
-    assert "P2" not in page.locator("#log").inner_text()
+    # Before: 'greedy（玩家2） 抽了 1 張牌。', a space after the full-width bracket (fill_chinese).
+    page.wait_for_selector("#log li:has-text('greedy（玩家2）抽了')")
+    log = page.locator("#log").inner_text()
+    assert "P2" not in log and "） " not in log, log
     moves = page.locator("#moves").inner_text() if page.locator("#moves").count() else ""
     assert "(P2)" not in moves, moves
     page.select_option("#lang", "en")

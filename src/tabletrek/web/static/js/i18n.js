@@ -56,17 +56,41 @@ export function isWanted(value) {
   return value === storedLang();
 }
 
-/** Python-style {name} and {name:spec} fields; a "," in the spec groups thousands ("$1,500,000"),
- * the one way money is written in both languages. */
+const FIELD = /\{([A-Za-z0-9_]+)(?:([:!])([^}]*))?\}/g;
+const FULL_WIDTH_MARKS = "，。：；！？、（）「」『』";
+const isMark = (ch) => ch !== "" && FULL_WIDTH_MARKS.includes(ch);
+
+/** One field's text: a "," in the spec groups thousands ("$1,500,000"), the one way money is
+ * written in both languages; Python's {name!r} quotes a text, as the server's own rendering does. */
+function field(value, sep, spec) {
+  if (sep === ":" && spec && spec.includes(",") && typeof value === "number") return value.toLocaleString("en-US");
+  if (sep === "!" && spec === "r" && typeof value === "string") return `'${value}'`;
+  return String(value);
+}
+
+/** Python-style {name} and {name:spec} fields. In Chinese, the template's space beside a value
+ * that starts or ends with a full-width mark goes ("greedy（玩家2）放棄。", not "greedy（玩家2） 放棄。"),
+ * as the server's fill_chinese (tabletrek/i18n) does; the values themselves are left as they are. */
 function format(template, args) {
-  return template.replace(/\{([A-Za-z0-9_]+)(?:([:!])([^}]*))?\}/g, (all, name, sep, spec) => {
-    if (!Object.prototype.hasOwnProperty.call(args, name)) return all;
-    const value = args[name];
-    if (sep === ":" && spec && spec.includes(",") && typeof value === "number") return value.toLocaleString("en-US");
-    // Python's {name!r} quotes a text, as the server's own rendering does
-    if (sep === "!" && spec === "r" && typeof value === "string") return `'${value}'`;
-    return String(value);
-  });
+  const pieces = []; // [is a value, text]
+  let at = 0;
+  for (const m of template.matchAll(FIELD)) {
+    const [all, name, sep, spec] = m;
+    const known = Object.prototype.hasOwnProperty.call(args, name);
+    pieces.push([false, template.slice(at, m.index)], [known, known ? field(args[name], sep, spec) : all]);
+    at = m.index + all.length;
+  }
+  pieces.push([false, template.slice(at)]);
+  const tight = lang === "zh-Hant";
+  return pieces.map(([isValue, text], i) => {
+    if (isValue || !tight) return text;
+    const before = pieces[i - 1];
+    const after = pieces[i + 1];
+    let out = text;
+    if (before && before[0] && out.startsWith(" ") && isMark(before[1].slice(-1))) out = out.slice(1);
+    if (after && after[0] && out.endsWith(" ") && isMark(after[1].slice(0, 1))) out = out.slice(0, -1);
+    return out;
+  }).join("");
 }
 
 /** The singular form ("key_one") when the count is 1, as the server's translate does. */
