@@ -17,9 +17,9 @@ about a sixth of Touring's instructions per step). Not a closure (numba cannot c
 ``cache=True``), and not the rules passed in as first-class functions: those calls cannot be
 inlined, and every array handed through one is reference-counted, which cost a quarter to a third
 of Touring's steps a second (``docs/notes/vector-benchmarks.md``). Each bound loop is named after
-its engine's module, so each has its own numba cache index. Like every cached numba function that
-calls into another module, a bound loop's cache goes stale when its engine changes: delete the
-``*.nbi``/``*.nbc`` files under ``src`` after editing an engine.
+its engine's module, so each has its own numba cache index. numba checks that index against this
+file only, not the engine's: ``core/compiled_cache.py`` clears the cache when any compiled module
+changes.
 
 Array types: state rows int32 (or the engine's ``STATE_DTYPE``, which ``rl/vector.py``
 allocates), generators uint32 (``core/mt19937.py``), config int64, masks bool, observations,

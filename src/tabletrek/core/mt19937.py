@@ -36,6 +36,10 @@ array); inlined, those pairs cancel."""
 try:
     import numba
 
+    from tabletrek.core.compiled_cache import refresh
+
+    # Before any function below is compiled or loaded: a cache built from other sources goes.
+    refresh()
     njit = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True))
     njit_inline = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True, inline="always"))
     HAVE_NUMBA = True

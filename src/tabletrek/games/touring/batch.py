@@ -63,7 +63,24 @@ from tabletrek.games.touring.cards import (
     OOG,
     PUNCTURE,
 )
-from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS, hand_kinds
+from tabletrek.games.touring.compiled_rules import (
+    TARGETED_ARR,
+    collision_choice,
+    counts_miles,
+    fits_own_table,
+    hits,
+    miles_lost,
+)
+from tabletrek.games.touring.rules import (
+    DISCARD_BASE,
+    MAX_TEAMS,
+    PASS,
+    TAKE_15S,
+    TAKE_30,
+    TARGET_BASE,
+    VARIANTS,
+    hand_kinds,
+)
 
 if TYPE_CHECKING:
     from tabletrek.games.touring.game import Touring
@@ -131,8 +148,6 @@ CFG_TEAM_OF = CFG_DECK + C
 CFG_DECK_CARDS = CFG_TEAM_OF + P_MAX  # the deck's size, which the observation divides by
 CFG_SIZE = CFG_DECK_CARDS + 1
 
-TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
-TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
 
 OPTIONS = frozenset({"free_discard", "max_turns", "country_first"})
 """The options of ``Touring`` this engine implements; any other raises rather than diverge."""
@@ -228,13 +243,6 @@ def set_turns(s: np.ndarray, n: int) -> None:
 
 
 @njit_inline
-def collision_choice(s: np.ndarray, t: int) -> bool:
-    """Whether the attacker picks between taking a 30 and the 15s."""
-    miles = SEATS + t * BLOCK + MILES
-    return sp_top(s, t) == COUNTRY and s[miles + 3] > 0 and s[miles + 2] >= 2
-
-
-@njit_inline
 def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     """``mask[a]`` = whether action ``a`` is legal for the seat to act (``TouringState._legal_actions``)."""
     mask[:] = False
@@ -250,55 +258,35 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
         return
     gtop = go_top(s, team)
     stop = sp_top(s, team)
+    country_first = cfg[CFG_COUNTRY_FIRST] == 1
+    own_miles = SEATS + team * BLOCK + MILES
     layout = cfg[CFG_LAYOUT]
     plays = 0
     for card in range(C):
         if s[hand + card] == 0:
             continue
-        if card == GO:
-            if gtop == -1 or gtop in (PUNCTURE, GASOLINE, HAULED):
-                mask[GO] = True
-                plays += 1
-        elif card <= M30:
-            slot = card - M1
-            if gtop == GO and s[SEATS + team * BLOCK + MILES + slot] < cfg[CFG_REQ + slot]:
+        if card < CITY or card > COLLISION:
+            if fits_own_table(card, gtop, stop, country_first) and (
+                not (M1 <= card <= M30) or s[own_miles + card - M1] < cfg[CFG_REQ + card - M1]
+            ):
                 mask[card] = True
                 plays += 1
-        elif card == COUNTRY:
-            # Go first: Country opens an empty speed pile only once the Go pile holds a card.
-            if stop == CITY or (stop == -1 and (gtop != -1 or cfg[CFG_COUNTRY_FIRST] == 1)):
-                mask[COUNTRY] = True
+            continue
+        slot = 0
+        while TARGETED_ARR[slot] != card:
+            slot += 1
+        for other in range(teams):
+            if other == team or not hits(card, go_top(s, other), sp_top(s, other)):
+                continue
+            base = TARGET_BASE + (slot * layout + other) * VARIANTS
+            miles = SEATS + other * BLOCK + MILES
+            if card == COLLISION and collision_choice(sp_top(s, other), s[miles + 2], s[miles + 3]):
+                mask[base + TAKE_30] = True
+                mask[base + TAKE_15S] = True
+                plays += 2
+            else:
+                mask[base] = True
                 plays += 1
-        elif card == GASOLINE:
-            if gtop == OOG:
-                mask[card] = True
-                plays += 1
-        elif card == HAULED:
-            if gtop == COLLISION:
-                mask[card] = True
-                plays += 1
-        else:
-            slot = 0
-            while TARGETED_ARR[slot] != card:
-                slot += 1
-            for other in range(teams):
-                if other == team:
-                    continue
-                base = TARGET_BASE + (slot * layout + other) * VARIANTS
-                if card == CITY:
-                    if sp_top(s, other) == COUNTRY:
-                        mask[base] = True
-                        plays += 1
-                    continue
-                if go_top(s, other) != GO:
-                    continue
-                if card == COLLISION and collision_choice(s, other):
-                    mask[base + TAKE_30] = True
-                    mask[base + TAKE_15S] = True
-                    plays += 2
-                else:
-                    mask[base] = True
-                    plays += 1
     if plays > 0 and cfg[CFG_FREE] == 0:
         return
     for card in range(C):
@@ -381,21 +369,12 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
         push_speed(s, victim, card)
         return
     push_go(s, victim, card)
-    country = sp_top(s, victim) == COUNTRY
-    m15 = s[SEATS + victim * BLOCK + MILES + 2]
-    m30 = s[SEATS + victim * BLOCK + MILES + 3]
-    if card == PUNCTURE:
-        if country and m15 > 0:
-            lose(s, victim, 2)
-    elif card == COLLISION:
-        if not country:
-            if m15 > 0:
-                lose(s, victim, 2)
-        elif variant == TAKE_15S or (variant == TAKE_AUTO and m30 == 0):
-            for _ in range(min(2, m15)):
-                lose(s, victim, 2)
-        elif m30 > 0:
-            lose(s, victim, 3)
+    miles = SEATS + victim * BLOCK + MILES
+    fifteens, thirties = miles_lost(card, sp_top(s, victim), s[miles + 2], s[miles + 3], variant)
+    for _ in range(fifteens):
+        lose(s, victim, 2)
+    if thirties:
+        lose(s, victim, 3)
 
 
 @njit_inline
@@ -422,7 +401,7 @@ def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
         card = index
         s[hand + card] -= 1
         if M1 <= card <= M30:
-            if card == M30 and sp_top(s, team) != COUNTRY:
+            if not counts_miles(card, sp_top(s, team)):
                 discard(s, card)
             else:
                 miles = SEATS + team * BLOCK + MILES

@@ -23,6 +23,7 @@ from typing import IO
 import numpy as np
 
 from tabletrek.core.data import DataError
+from tabletrek.core.mt19937 import njit
 from tabletrek.games.touring.cards import (
     CITY,
     COLLISION,
@@ -52,7 +53,6 @@ from tabletrek.games.touring.kernel import (
     greedy_move,
     is_limited,
     needs_of,
-    njit,
     reward,
     seed,
     shuffle,

@@ -25,11 +25,11 @@ playouts get common random numbers by copying a world, without reseeding a gener
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.games.touring.bots import Weights
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
@@ -44,28 +44,26 @@ from tabletrek.games.touring.cards import (
     OOG,
     PUNCTURE,
 )
-from tabletrek.games.touring.rules import DISCARD_BASE, MAX_TEAMS, PASS, TARGET_BASE, VARIANTS
+from tabletrek.games.touring.compiled_rules import (
+    TARGETED_ARR,
+    collision_choice,
+    counts_miles,
+    fits_own_table,
+    hits,
+    miles_lost,
+)
+from tabletrek.games.touring.rules import (
+    DISCARD_BASE,
+    MAX_TEAMS,
+    PASS,
+    TAKE_15S,
+    TAKE_30,
+    TARGET_BASE,
+    VARIANTS,
+)
 
 if TYPE_CHECKING:
     from tabletrek.games.touring.state import TouringState
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _plain(fn: F) -> F:
-    return fn
-
-
-njit: Callable[[F], F] = _plain
-try:
-    import numba
-
-    # cache: compiled once per machine (a few seconds), then loaded from __pycache__.
-    njit = cast("Callable[[F], F]", numba.njit(cache=True, nogil=True))
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - exercised only without the [search] extra
-    HAVE_NUMBA = False
-
 
 MAX_PLAYERS = 6
 DECK_MAX = 128
@@ -94,9 +92,6 @@ CFG_P, CFG_T, CFG_MAX_TURNS, CFG_FREE, CFG_REQ, CFG_GOAL, CFG_COUNTRY_FIRST = 0,
 CFG_SIZE = 10
 
 MILE_VALUES = np.array([1, 3, 15, 30], dtype=np.int64)
-# The targeted cards in action-index order (rules.TARGETED): City Limits, Puncture, OOG, Collision.
-TARGETED_ARR = np.array([CITY, PUNCTURE, OOG, COLLISION], dtype=np.int64)
-TAKE_AUTO, TAKE_30, TAKE_15S = 0, 1, 2
 MAX_LEGAL = 64
 
 # Greedy's weights, by name so that the order cannot drift from ``Weights``.
@@ -235,9 +230,8 @@ def is_limited(s: np.ndarray, t: int) -> bool:
 @njit
 def collision_variants(s: np.ndarray, t: int) -> int:
     """1 when the attacker picks (take a 30 or the 15s), else 0."""
-    if s[SP_TOP + t] == COUNTRY and s[MILES_AT + t * 4 + 3] > 0 and s[MILES_AT + t * 4 + 2] >= 2:
-        return 1
-    return 0
+    miles = MILES_AT + t * 4
+    return 1 if collision_choice(s[SP_TOP + t], s[miles + 2], s[miles + 3]) else 0
 
 
 @njit
@@ -256,53 +250,32 @@ def legal_actions(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
         return 1
     go_top = s[GO_TOP + team]
     sp_top = s[SP_TOP + team]
+    country_first = cfg[CFG_COUNTRY_FIRST] == 1
+    own_miles = MILES_AT + team * 4
     for card in range(C):
         if s[hand + card] == 0:
             continue
-        if card == GO:
-            if go_top == -1 or go_top in (PUNCTURE, GASOLINE, HAULED):
-                out[n] = GO
-                n += 1
-        elif card <= M30:
-            slot = card - 1
-            if go_top == GO and s[MILES_AT + team * 4 + slot] < cfg[CFG_REQ + slot]:
+        if card < CITY or card > COLLISION:
+            if fits_own_table(card, go_top, sp_top, country_first) and (
+                not (M1 <= card <= M30) or s[own_miles + card - M1] < cfg[CFG_REQ + card - M1]
+            ):
                 out[n] = card
                 n += 1
-        elif card == COUNTRY:
-            # Go first (rules.py): an empty speed pile takes Country once the Go pile holds a card.
-            if sp_top == CITY or (sp_top == -1 and (go_top != -1 or cfg[CFG_COUNTRY_FIRST] == 1)):
-                out[n] = COUNTRY
+            continue
+        slot = 0
+        while TARGETED_ARR[slot] != card:
+            slot += 1
+        for other in range(teams):
+            if other == team or not hits(card, s[GO_TOP + other], s[SP_TOP + other]):
+                continue
+            base = TARGET_BASE + (slot * MAX_TEAMS + other) * VARIANTS
+            if card == COLLISION and collision_variants(s, other) == 1:
+                out[n] = base + TAKE_30
+                out[n + 1] = base + TAKE_15S
+                n += 2
+            else:
+                out[n] = base
                 n += 1
-        elif card == GASOLINE:
-            if go_top == OOG:
-                out[n] = card
-                n += 1
-        elif card == HAULED:
-            if go_top == COLLISION:
-                out[n] = card
-                n += 1
-        else:
-            slot = 0
-            while TARGETED_ARR[slot] != card:
-                slot += 1
-            for other in range(teams):
-                if other == team:
-                    continue
-                base = TARGET_BASE + (slot * MAX_TEAMS + other) * VARIANTS
-                if card == CITY:
-                    if s[SP_TOP + other] == COUNTRY:
-                        out[n] = base
-                        n += 1
-                    continue
-                if s[GO_TOP + other] != GO:
-                    continue
-                if card == COLLISION and collision_variants(s, other) == 1:
-                    out[n] = base + TAKE_30
-                    out[n + 1] = base + TAKE_15S
-                    n += 2
-                else:
-                    out[n] = base
-                    n += 1
     if n > 0 and cfg[CFG_FREE] == 0:
         return n
     for card in range(C):
@@ -399,21 +372,12 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
         push(s, SP_TOP, SP_UNDER, victim, card)
         return
     push(s, GO_TOP, GO_UNDER, victim, card)
-    country = not is_limited(s, victim)
-    m15 = s[MILES_AT + victim * 4 + 2]
-    m30 = s[MILES_AT + victim * 4 + 3]
-    if card == PUNCTURE:
-        if country and m15 > 0:
-            lose(s, victim, 2)
-    elif card == COLLISION:
-        if not country:
-            if m15 > 0:
-                lose(s, victim, 2)
-        elif variant == TAKE_15S or (variant == TAKE_AUTO and m30 == 0):
-            for _ in range(min(2, m15)):
-                lose(s, victim, 2)
-        elif m30 > 0:
-            lose(s, victim, 3)
+    miles = MILES_AT + victim * 4
+    fifteens, thirties = miles_lost(card, s[SP_TOP + victim], s[miles + 2], s[miles + 3], variant)
+    for _ in range(fifteens):
+        lose(s, victim, 2)
+    if thirties:
+        lose(s, victim, 3)
 
 
 @njit
@@ -439,7 +403,7 @@ def apply(s: np.ndarray, cfg: np.ndarray, index: int) -> None:
         card = index
         s[hand + card] -= 1
         if M1 <= card <= M30:
-            if card == M30 and is_limited(s, team):
+            if not counts_miles(card, s[SP_TOP + team]):
                 s[DISC + card] += 1
             else:
                 s[MILES_AT + team * 4 + card - 1] += 1
@@ -520,17 +484,8 @@ def attack_value(
     m30 = s[MILES_AT + victim * 4 + 3]
     if card == CITY:
         return (w[W_CITY_LIMITS] if cfg[CFG_REQ + 3] - m30 > 0 else 20.0) + urgency
-    country = not is_limited(s, victim)
-    lost = 0
-    if card == PUNCTURE and country and m15 > 0:
-        lost = 15
-    if card == COLLISION:
-        if not country:
-            lost = 15 if m15 > 0 else 0
-        elif variant == TAKE_15S:
-            lost = 15 * min(2, m15)
-        else:
-            lost = 30 if m30 > 0 else 15 * min(2, m15)
+    fifteens, thirties = miles_lost(card, s[SP_TOP + victim], m15, m30, variant)
+    lost = 15 * fifteens + 30 * thirties
     if card == PUNCTURE:
         base = w[W_PUNCTURE]
     elif card == OOG:

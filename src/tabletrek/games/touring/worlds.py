@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tabletrek.core.mt19937 import njit
 from tabletrek.games.touring import evaluation
 from tabletrek.games.touring.kernel import (
     CFG_P,
@@ -37,7 +38,6 @@ from tabletrek.games.touring.kernel import (
     config,
     greedy_move,
     legal_actions,
-    njit,
     pack,
     reward,
     score,
