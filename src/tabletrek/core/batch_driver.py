@@ -1,12 +1,13 @@
 """One driver for every compiled batch engine (``games/*/batch.py``): the reset and step loops of
 the vector environment (``rl/vector.py``), with automatic reset, written once.
 
-An engine defines its rules for the driver as six compiled functions under fixed names:
-``_apply(row, generator, config, action, scratch)`` (the seat to act plays the action),
-``_deal(row, generator, config, seed)`` (a fresh game, as ``new_game(seed)`` deals it),
-``_mask(row, config, mask, scratch)`` (which actions are legal), ``_observe(row, config, out)``
-(the seat to act's observation), ``_returns(row, config, out)`` (each seat's return of a finished
-game) and ``_seat(row, config)`` (the seat to act, -1 once the game is over); then
+An engine defines its rules for the driver as six compiled functions under fixed names. Three are
+the engine's own, alike in every engine: ``deal(row, generator, config, seed)`` (a fresh game, as
+``new_game(seed)`` deals it), ``observe(row, config, out)`` (the seat to act's observation) and
+``returns(row, config, out)`` (each seat's return of a finished game). Three are adapters, since
+engines differ in what they need: ``_apply(row, generator, config, action, scratch)`` (the seat
+to act plays the action), ``_mask(row, config, mask, scratch)`` (which actions are legal) and
+``_seat(row, config)`` (the seat to act, -1 once the game is over). Then
 ``step_batch, reset_batch = batch_driver.bind(globals())``.
 
 ``bind`` compiles the loops below against the engine's own namespace: the same code, its names
@@ -53,10 +54,10 @@ from tabletrek.core.mt19937 import njit, njit_inline
 # engine's namespace. Declared (not defined) here for the type checker; for the same reason ruff's
 # undefined-name check (F821) is off for this file (pyproject.toml).
 _apply: Callable[..., None]
-_deal: Callable[..., None]
+deal: Callable[..., None]
 _mask: Callable[..., None]
-_observe: Callable[..., None]
-_returns: Callable[..., None]
+observe: Callable[..., None]
+returns: Callable[..., None]
 _seat: Callable[..., int]
 # The bound loops, which the split ones call on each slice, and numba's parallel range.
 step_batch: Callable[..., int]
@@ -144,12 +145,12 @@ def _step_batch(
         actor = _seat(s, cfg)
         _apply(s, gens[i], cfg, actions[i], scratch)
         if _seat(s, cfg) < 0:
-            _returns(s, cfg, final[i])
+            returns(s, cfg, final[i])
             rewards[i] = final[i, actor]
             done[i] = True
             seeds[i] = next_seeds[i]
             next_seeds[i] += stride
-            _deal(s, gens[i], cfg, seeds[i])
+            deal(s, gens[i], cfg, seeds[i])
         else:
             rewards[i] = 0.0
             done[i] = False
@@ -157,7 +158,7 @@ def _step_batch(
                 final[i, p] = 0.0
         _mask(s, cfg, mask[i], scratch)
         _pack_legal(flags[i], legal[i])
-        _observe(s, cfg, obs[i])
+        observe(s, cfg, obs[i])
         seats[i] = _seat(s, cfg)
     return -1
 
@@ -177,10 +178,10 @@ def _reset_batch(
     scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
     flags = mask.view(np.uint8)
     for i in range(states.shape[0]):
-        _deal(states[i], gens[i], cfg, seeds[i])
+        deal(states[i], gens[i], cfg, seeds[i])
         _mask(states[i], cfg, mask[i], scratch)
         _pack_legal(flags[i], legal[i])
-        _observe(states[i], cfg, obs[i])
+        observe(states[i], cfg, obs[i])
         seats[i] = _seat(states[i], cfg)
 
 
@@ -249,7 +250,7 @@ def _reset_parts(
         reset_batch(states[a:b], gens[a:b], cfg, seeds[a:b], obs[a:b], mask[a:b], legal[a:b], seats[a:b])
 
 
-RULES = ("_apply", "_deal", "_mask", "_observe", "_returns", "_seat")
+RULES = ("_apply", "deal", "_mask", "observe", "returns", "_seat")
 
 
 def bind(namespace: dict[str, Any]) -> tuple[Callable[..., int], Callable[..., None]]:

@@ -610,31 +610,12 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
+# (with ``deal``, ``observe`` and ``returns`` above, read under their own names)
 
 
-@njit
-def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: np.ndarray) -> None:
-    apply(s, g, cfg, action, scratch)
-
-
-@njit
-def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
-    deal(s, g, cfg, seed)
-
-
-@njit
-def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
-    legal_mask(s, cfg, mask, scratch)
-
-
-@njit
-def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
-    observe(s, cfg, out)
-
-
-@njit
-def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
-    returns(s, cfg, out)
+# This engine's own move and mask already take the driver's scratch row.
+_apply = apply
+_mask = legal_mask
 
 
 @njit

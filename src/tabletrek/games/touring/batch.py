@@ -485,6 +485,7 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
+# (with ``deal``, ``observe`` and ``returns`` above, read under their own names)
 
 
 @njit_inline
@@ -492,24 +493,9 @@ def _apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, action: int, scratch: 
     apply(s, g, cfg, action)
 
 
-@njit
-def _deal(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, seed: int) -> None:
-    deal(s, g, cfg, seed)
-
-
 @njit_inline
 def _mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, scratch: np.ndarray) -> None:
     legal_mask(s, cfg, mask)
-
-
-@njit_inline
-def _observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
-    observe(s, cfg, out)
-
-
-@njit
-def _returns(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
-    returns(s, cfg, out)
 
 
 @njit_inline
