@@ -228,13 +228,6 @@ def is_limited(s: np.ndarray, t: int) -> bool:
 
 
 @njit
-def collision_variants(s: np.ndarray, t: int) -> int:
-    """1 when the attacker picks (take a 30 or the 15s), else 0."""
-    miles = MILES_AT + t * 4
-    return 1 if collision_choice(s[SP_TOP + t], s[miles + 2], s[miles + 3]) else 0
-
-
-@njit
 def legal_actions(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     """Fills ``out`` with the legal action indices (as ``rules.py`` orders them); returns how many."""
     p = s[TO_ACT]
@@ -269,7 +262,8 @@ def legal_actions(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
             if other == team or not hits(card, s[GO_TOP + other], s[SP_TOP + other]):
                 continue
             base = TARGET_BASE + (slot * MAX_TEAMS + other) * VARIANTS
-            if card == COLLISION and collision_variants(s, other) == 1:
+            miles = MILES_AT + other * 4
+            if card == COLLISION and collision_choice(s[SP_TOP + other], s[miles + 2], s[miles + 3]):
                 out[n] = base + TAKE_30
                 out[n + 1] = base + TAKE_15S
                 n += 2
