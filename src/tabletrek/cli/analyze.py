@@ -10,8 +10,17 @@ from typing import Annotated
 import typer
 
 from tabletrek.cli.common import (
+    GameArg,
+    JobsOpt,
+    LangOpt,
+    OptionOpt,
+    ParamOpt,
+    PlayersOpt,
+    RayOpt,
+    SeedOpt,
     console,
     fail,
+    help_text,
     load_game,
     parse_options,
     pick_lang,
@@ -26,17 +35,17 @@ from tabletrek.sim.backend import Backend
 
 
 def analyze_cmd(
-    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
-    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.opt.games"))] = 200,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.analyze.bots"))] = None,
-    out: Annotated[Path, typer.Option("--out", help=tr("cli.analyze.out"))] = Path("report.html"),
-    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
-    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
-    param: Annotated[list[str] | None, typer.Option("--param", help=tr("cli.tournament.param"))] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+    game: GameArg,
+    n: Annotated[int, typer.Option("-n", "--games", help=help_text("cli.opt.games"))] = 200,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.analyze.bots"))] = None,
+    out: Annotated[Path, typer.Option("--out", help=help_text("cli.analyze.out"))] = Path("report.html"),
+    players: PlayersOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    ray: RayOpt = None,
+    option: OptionOpt = None,
+    param: ParamOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any, TypeAlias
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.errors import message_in
@@ -31,6 +33,36 @@ class RulesMarkdown(Markdown):
 
 def tr(key: str, lang: str | None = None, **args: Any) -> str:
     return translate(key, lang or env_lang(), **args)
+
+
+def help_text(key: str) -> str:
+    """A catalog text as a command's or option's help: typer reads help as rich markup, where a
+    literal "[scale]" is a style tag and vanishes, so brackets are escaped."""
+    return escape(tr(key))
+
+
+# ----- the arguments several commands share (the same name, flags and help in each) -----------------
+GameArg: TypeAlias = Annotated[str, typer.Argument(help=help_text("cli.arg.game"))]
+PlayersOpt: TypeAlias = Annotated[
+    int | None, typer.Option("--players", "-p", help=help_text("cli.opt.players"))
+]
+SeedOpt: TypeAlias = Annotated[int, typer.Option("--seed", help=help_text("cli.opt.seed"))]
+JobsOpt: TypeAlias = Annotated[int, typer.Option("--jobs", "-j", help=help_text("cli.opt.jobs"))]
+RayOpt: TypeAlias = Annotated[str | None, typer.Option("--ray", help=help_text("cli.tournament.ray"))]
+OptionOpt: TypeAlias = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help=help_text("cli.opt.option"))
+]
+ParamOpt: TypeAlias = Annotated[
+    list[str] | None, typer.Option("--param", help=help_text("cli.tournament.param"))
+]
+RecordsOpt: TypeAlias = Annotated[Path | None, typer.Option("--records", help=help_text("cli.opt.records"))]
+JsonOpt: TypeAlias = Annotated[bool, typer.Option("--json", help=help_text("cli.opt.json"))]
+LangOpt: TypeAlias = Annotated[str | None, typer.Option("--lang", help=help_text("cli.opt.lang"))]
+
+
+def pct(value: float) -> str:
+    """A share as a percentage with one decimal (win rates and their intervals)."""
+    return f"{100 * value:.1f}%"
 
 
 def game_title(name: str, lang: str) -> str:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
 
-import typer
 from rich.table import Table
 
-from tabletrek.cli.common import console, pick_lang, tr
+from tabletrek.cli.common import LangOpt, console, pick_lang, tr
 from tabletrek.core.registry import game_class, games
 from tabletrek.i18n import translate
 
@@ -32,7 +30,7 @@ def as_typed(value: object) -> str:
 
 
 def games_cmd(
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+    lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
     # The games in one short table, then each game's options in a table of their own: squeezed

@@ -15,10 +15,14 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabletrek.cli.common import (
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
     RulesMarkdown,
     console,
     default_names,
     fail,
+    help_text,
     load_game,
     parse_options,
     pick_lang,
@@ -263,16 +267,16 @@ class TerminalTable:
 
 
 def play(
-    game: Annotated[str | None, typer.Argument(help=tr("cli.arg.game"))] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.bots"))] = None,
-    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=tr("cli.opt.seat"))] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=tr("cli.opt.seed"))] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
-    names: Annotated[str | None, typer.Option("--names", help=tr("cli.opt.names"))] = None,
-    save: Annotated[Path | None, typer.Option("--save", help=tr("cli.opt.save"))] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help=tr("cli.opt.resume"))] = None,
+    game: Annotated[str | None, typer.Argument(help=help_text("cli.arg.game"))] = None,
+    players: PlayersOpt = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.bots"))] = None,
+    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=help_text("cli.opt.seat"))] = None,
+    lang: LangOpt = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=help_text("cli.opt.seed"))] = None,
+    option: OptionOpt = None,
+    names: Annotated[str | None, typer.Option("--names", help=help_text("cli.opt.names"))] = None,
+    save: Annotated[Path | None, typer.Option("--save", help=help_text("cli.opt.save"))] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help=help_text("cli.opt.resume"))] = None,
 ) -> None:
     language = pick_lang(lang)
     if resume is not None:

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
-from tabletrek.cli.common import console, default_names, fail, pick_lang, tr
+from tabletrek.cli.common import LangOpt, console, default_names, fail, help_text, pick_lang, tr
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.records import GameRecord, iter_replay
@@ -18,11 +18,11 @@ from tabletrek.core.state import State
 
 
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help=tr("cli.arg.record"))],
-    seat: Annotated[int | None, typer.Option("--seat", "-s", help=tr("cli.opt.replay_seat"))] = None,
-    show_all: Annotated[bool, typer.Option("--all", help=tr("cli.opt.replay_all"))] = False,
-    step: Annotated[bool, typer.Option("--step/--no-step", help=tr("cli.opt.step"))] = True,
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+    file: Annotated[Path, typer.Argument(help=help_text("cli.arg.record"))],
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help=help_text("cli.opt.replay_seat"))] = None,
+    show_all: Annotated[bool, typer.Option("--all", help=help_text("cli.opt.replay_all"))] = False,
+    step: Annotated[bool, typer.Option("--step/--no-step", help=help_text("cli.opt.step"))] = True,
+    lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
     try:

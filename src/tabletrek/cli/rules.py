@@ -6,13 +6,13 @@ from typing import Annotated
 
 import typer
 
-from tabletrek.cli.common import RulesMarkdown, console, load_game, pick_lang, tr
+from tabletrek.cli.common import GameArg, LangOpt, RulesMarkdown, console, help_text, load_game, pick_lang
 
 
 def rules_cmd(
-    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
-    raw: Annotated[bool, typer.Option("--raw", help=tr("cli.rules.raw"))] = False,
+    game: GameArg,
+    lang: LangOpt = None,
+    raw: Annotated[bool, typer.Option("--raw", help=help_text("cli.rules.raw"))] = False,
 ) -> None:
     language = pick_lang(lang)
     text = load_game(game, None, {}, ui_lang=language).rules_markdown(language)

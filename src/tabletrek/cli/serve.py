@@ -7,25 +7,21 @@ from typing import Annotated
 
 import typer
 
+from tabletrek.cli.common import help_text, tr
 from tabletrek.core.errors import message_in
-from tabletrek.i18n import env_lang, translate
-
-
-def tr(key: str, **args: object) -> str:
-    return translate(key, env_lang(), **args)
-
+from tabletrek.i18n import env_lang
 
 MAX_FRAME = 1 << 20
 """WebSocket frames above this are refused by the protocol layer (the app itself reads at most 8 KiB)."""
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help=tr("web.serve.host"))] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help=tr("web.serve.port"))] = 8000,
-    db: Annotated[str | None, typer.Option("--db", help=tr("web.serve.db"))] = None,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", help=tr("web.serve.bot_delay"))] = 0.6,
-    sync: Annotated[str, typer.Option("--sync", help=tr("web.serve.sync"))] = "notify",
-    limit: Annotated[list[str] | None, typer.Option("--limit", help=tr("web.serve.limit"))] = None,
+    host: Annotated[str, typer.Option("--host", help=help_text("web.serve.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=help_text("web.serve.port"))] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=help_text("web.serve.db"))] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help=help_text("web.serve.bot_delay"))] = 0.6,
+    sync: Annotated[str, typer.Option("--sync", help=help_text("web.serve.sync"))] = "notify",
+    limit: Annotated[list[str] | None, typer.Option("--limit", help=help_text("web.serve.limit"))] = None,
 ) -> None:
     import uvicorn  # noqa: PLC0415 - the [web] extra
 

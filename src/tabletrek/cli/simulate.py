@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from tabletrek.cli.common import (
+    GameArg,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
+    RayOpt,
+    RecordsOpt,
+    SeedOpt,
     console,
     fail,
     game_title,
+    help_text,
     load_game,
     parse_options,
+    pct,
     pick_lang,
     progress_bar,
     split_list,
@@ -23,10 +33,7 @@ from tabletrek.cli.common import (
 from tabletrek.core.errors import message_in
 from tabletrek.sim import Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
-
-
-def pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+from tabletrek.sim.stats import length_args
 
 
 def print_summary(summary: Summary, lang: str) -> None:
@@ -78,45 +85,25 @@ def print_seats(summary: Summary, lang: str) -> None:
 
 
 def print_lengths(summary: Summary, lang: str) -> None:
-    lengths = summary.actions
-    console.print(
-        tr(
-            "cli.sim.length",
-            lang,
-            mean=f"{lengths['mean']:.1f}",
-            median=f"{lengths['median']:.0f}",
-            p10=f"{lengths['p10']:.0f}",
-            p90=f"{lengths['p90']:.0f}",
-        )
-    )
+    console.print(tr("cli.sim.length", lang, **length_args(summary.actions)))
     if summary.rounds:
-        r = summary.rounds
-        console.print(
-            tr(
-                "cli.sim.rounds",
-                lang,
-                mean=f"{r['mean']:.1f}",
-                median=f"{r['median']:.0f}",
-                p10=f"{r['p10']:.0f}",
-                p90=f"{r['p90']:.0f}",
-            )
-        )
+        console.print(tr("cli.sim.rounds", lang, **length_args(summary.rounds)))
     for reason, count in sorted(summary.reasons.items(), key=lambda item: -item[1]):
         console.print(tr("cli.sim.reason", lang, reason=tr(reason, lang), count=count))
 
 
 def simulate_cmd(
-    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
-    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.opt.games"))] = 1000,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.sim_bots"))] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
-    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
-    records: Annotated[Path | None, typer.Option("--records", help=tr("cli.opt.records"))] = None,
-    as_json: Annotated[bool, typer.Option("--json", help=tr("cli.opt.json"))] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+    game: GameArg,
+    n: Annotated[int, typer.Option("-n", "--games", help=help_text("cli.opt.games"))] = 1000,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.sim_bots"))] = None,
+    players: PlayersOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    ray: RayOpt = None,
+    option: OptionOpt = None,
+    records: RecordsOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from tabletrek.cli.common import (
+    GameArg,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OptionOpt,
+    ParamOpt,
+    PlayersOpt,
+    RayOpt,
+    RecordsOpt,
+    SeedOpt,
     console,
     fail,
     game_title,
+    help_text,
     load_game,
     parse_options,
+    pct,
     pick_lang,
     progress_bar,
     split_list,
@@ -24,10 +35,6 @@ from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
-
-
-def pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
 
 
 def parse_bot_params(pairs: list[str] | None) -> dict[str, dict[str, Any]]:
@@ -90,20 +97,22 @@ def print_result(result: TournamentResult, lang: str) -> None:
 
 
 def tournament_cmd(
-    game: Annotated[str, typer.Argument(help=tr("cli.arg.game"))],
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.tournament.bots"))] = None,
-    n: Annotated[int, typer.Option("-n", "--games", help=tr("cli.tournament.games"))] = 100,
-    fmt: Annotated[str, typer.Option("--format", "-f", help=tr("cli.tournament.format"))] = "round-robin",
-    rounds: Annotated[int | None, typer.Option("--rounds", help=tr("cli.tournament.rounds"))] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
-    seed: Annotated[int, typer.Option("--seed", help=tr("cli.opt.seed"))] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help=tr("cli.opt.jobs"))] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", help=tr("cli.tournament.ray"))] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
-    param: Annotated[list[str] | None, typer.Option("--param", help=tr("cli.tournament.param"))] = None,
-    records: Annotated[Path | None, typer.Option("--records", help=tr("cli.opt.records"))] = None,
-    as_json: Annotated[bool, typer.Option("--json", help=tr("cli.opt.json"))] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))] = None,
+    game: GameArg,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.tournament.bots"))] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help=help_text("cli.tournament.games"))] = 100,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help=help_text("cli.tournament.format"))
+    ] = "round-robin",
+    rounds: Annotated[int | None, typer.Option("--rounds", help=help_text("cli.tournament.rounds"))] = None,
+    players: PlayersOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    ray: RayOpt = None,
+    option: OptionOpt = None,
+    param: ParamOpt = None,
+    records: RecordsOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
     options = parse_options(option)

@@ -23,7 +23,7 @@ from tabletrek.i18n import translate
 from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
-from tabletrek.sim.stats import Summary, summarize
+from tabletrek.sim.stats import Summary, length_args, summarize
 
 
 @dataclass
@@ -314,21 +314,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
             t("cli.analyze.col.games", lang),
         )
     )
-    a = s.actions
-    parts.append(
-        "<p>"
-        + html.escape(
-            t(
-                "cli.sim.length",
-                lang,
-                mean=f"{a['mean']:.1f}",
-                median=f"{a['median']:.0f}",
-                p10=f"{a['p10']:.0f}",
-                p90=f"{a['p90']:.0f}",
-            )
-        )
-        + "</p>"
-    )
+    parts.append("<p>" + html.escape(t("cli.sim.length", lang, **length_args(s.actions))) + "</p>")
     reasons = [[{"$t": reason}, count] for reason, count in sorted(s.reasons.items(), key=lambda kv: -kv[1])]
     parts.append(table_html(["cli.analyze.report.reason", "cli.analyze.col.games"], reasons, lang))
     # What matters to players of this game.

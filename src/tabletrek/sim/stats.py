@@ -130,6 +130,17 @@ def describe_lengths(values: Sequence[float]) -> dict[str, float]:
     }
 
 
+def length_args(lengths: dict[str, float]) -> dict[str, str]:
+    """``describe_lengths`` as the ``cli.sim.length`` and ``cli.sim.rounds`` texts print it: the mean
+    to a tenth, the median and percentiles whole (they are moves or rounds of real games)."""
+    return {
+        "mean": f"{lengths['mean']:.1f}",
+        "median": f"{lengths['median']:.0f}",
+        "p10": f"{lengths['p10']:.0f}",
+        "p90": f"{lengths['p90']:.0f}",
+    }
+
+
 def summarize(result: SimulationResult) -> Summary:
     outcomes: list[GameOutcome] = result.outcomes
     if not outcomes:

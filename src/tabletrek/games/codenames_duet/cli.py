@@ -15,9 +15,13 @@ import typer
 from rich.table import Table
 
 from tabletrek.cli.common import (
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
     console,
     default_names,
     fail,
+    help_text,
     load_game,
     parse_options,
     pick_lang,
@@ -44,13 +48,12 @@ STATUS_STYLE = {"won": "bold green", "open": "bold cyan", "tried": "yellow", "lo
 
 app = typer.Typer(
     name="campaign",
-    help=tr("codenames_duet.campaign.help"),
+    help=help_text("codenames_duet.campaign.help"),
     no_args_is_help=True,
     add_completion=False,
 )
 
-ProfileOpt = Annotated[str, typer.Option("--profile", help=tr("codenames_duet.campaign.opt.profile"))]
-LangOpt = Annotated[str | None, typer.Option("--lang", help=tr("cli.opt.lang"))]
+ProfileOpt = Annotated[str, typer.Option("--profile", help=help_text("codenames_duet.campaign.opt.profile"))]
 
 
 def _t(key: str, lang: str, **args: object) -> str:
@@ -102,24 +105,24 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
     return table
 
 
-@app.command("map", help=tr("codenames_duet.campaign.map_help"))
+@app.command("map", help=help_text("codenames_duet.campaign.map_help"))
 def map_cmd(profile: ProfileOpt = "default", lang: LangOpt = None) -> None:
     language = pick_lang(lang)
     mmap = mission_map()
     console.print(map_table(mmap, _progress(profile, language), language))
 
 
-@app.command("play", help=tr("codenames_duet.campaign.play_help"))
+@app.command("play", help=help_text("codenames_duet.campaign.play_help"))
 def play_cmd(
-    city: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.city"))],
+    city: Annotated[str, typer.Argument(help=help_text("codenames_duet.campaign.arg.city"))],
     profile: ProfileOpt = "default",
-    players: Annotated[int | None, typer.Option("--players", "-p", help=tr("cli.opt.players"))] = None,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=tr("cli.opt.bots"))] = None,
-    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=tr("cli.opt.seat"))] = None,
+    players: PlayersOpt = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.bots"))] = None,
+    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=help_text("cli.opt.seat"))] = None,
     lang: LangOpt = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=tr("cli.opt.seed"))] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=tr("cli.opt.option"))] = None,
-    names: Annotated[str | None, typer.Option("--names", help=tr("cli.opt.names"))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=help_text("cli.opt.seed"))] = None,
+    option: OptionOpt = None,
+    names: Annotated[str | None, typer.Option("--names", help=help_text("cli.opt.names"))] = None,
 ) -> None:
     language = pick_lang(lang)
     mmap = mission_map()
@@ -188,12 +191,12 @@ def _report(mmap: MissionMap, progress: Progress, city: str, won: bool, before: 
         console.print(_t("opened", lang, cities=join_list((city_name(c, lang) for c in opened), lang)))
 
 
-@app.command("record", help=tr("codenames_duet.campaign.record_help"))
+@app.command("record", help=help_text("codenames_duet.campaign.record_help"))
 def record_cmd(
-    city: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.city"))],
-    outcome: Annotated[str, typer.Argument(help=tr("codenames_duet.campaign.arg.outcome"))],
+    city: Annotated[str, typer.Argument(help=help_text("codenames_duet.campaign.arg.city"))],
+    outcome: Annotated[str, typer.Argument(help=help_text("codenames_duet.campaign.arg.outcome"))],
     tokens_left: Annotated[
-        int, typer.Option("--tokens-left", help=tr("codenames_duet.campaign.opt.left"))
+        int, typer.Option("--tokens-left", help=help_text("codenames_duet.campaign.opt.left"))
     ] = 0,
     profile: ProfileOpt = "default",
     lang: LangOpt = None,
@@ -216,17 +219,17 @@ def record_cmd(
     _report(mmap, progress, city_id, won, before, language)
 
 
-@app.command("profiles", help=tr("codenames_duet.campaign.profiles_help"))
+@app.command("profiles", help=help_text("codenames_duet.campaign.profiles_help"))
 def profiles_cmd(lang: LangOpt = None) -> None:
     language = pick_lang(lang)
     found = profiles(user_data_dir())
     console.print("\n".join(found) if found else _t("no_profiles", language))
 
 
-@app.command("reset", help=tr("codenames_duet.campaign.reset_help"))
+@app.command("reset", help=help_text("codenames_duet.campaign.reset_help"))
 def reset_cmd(
     profile: ProfileOpt = "default",
-    yes: Annotated[bool, typer.Option("--yes", help=tr("codenames_duet.campaign.opt.yes"))] = False,
+    yes: Annotated[bool, typer.Option("--yes", help=help_text("codenames_duet.campaign.opt.yes"))] = False,
     lang: LangOpt = None,
 ) -> None:
     language = pick_lang(lang)
