@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from tabletrek.cli.common import (
     LangOpt,
@@ -97,7 +98,7 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
             name,
             str(city.turns),
             str(city.mistakes),
-            f"[{STATUS_STYLE[status]}]{_t('status.' + status, lang)}[/]",
+            Text(_t(f"status.{status}", lang), style=STATUS_STYLE[status]),
             record,
             join_list((city_name(c, lang) for c in city.links), lang),
         )
