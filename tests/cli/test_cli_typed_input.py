@@ -6,6 +6,7 @@ the run (``cli.common.ready_folder`` / ``ready_file``)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,24 @@ def test_a_resumed_game_saved_into_a_blocked_folder_is_refused(tmp_path: Path, b
     first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")
     assert first.exit_code == 0 and saved.exists(), first.output
     refused(["play", "--resume", str(saved), "--save", str(blocked / "g.json")], blocked, "Not a directory")
+
+
+def test_a_name_carrying_a_terminal_command_is_refused() -> None:
+    result = runner.invoke(app, ["play", "touring", "--names", "A\x1b]0;owned\x07,Bo"])
+    assert result.exit_code == 2
+    out = no_crash(result)
+    assert "A player name may not hold the character U+001B" in out and "\x1b]" not in out
+
+
+def test_a_record_carrying_a_terminal_command_is_refused_by_replay_and_resume(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    data = json.loads(saved.read_text("utf-8"))
+    data["meta"]["names"] = ["Ann", "Bo\x1b[2J"]
+    saved.write_text(json.dumps(data), "utf-8")
+    for args in (["replay", str(saved)], ["play", "--resume", str(saved)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        out = " ".join(no_crash(result).split())
+        assert "key 'meta.names[1]' holds the character U+001B" in out and "\x1b[2J" not in out

@@ -14,6 +14,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.game import Game
 from tabletrek.core.markdown import rules_parser
@@ -113,6 +114,17 @@ def load_game(
 
 def split_list(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def typed_names(text: str | None, lang: str) -> list[str]:
+    """``--names`` as a list, each name checked as the web checks a nickname's characters: no
+    control, format, private-use or invisible character (``core.characters``)."""
+    names = split_list(text)
+    for name in names:
+        code = refused_character(name)
+        if code is not None:
+            raise fail(tr("cli.error.name_character", lang, name=name, code=code))
+    return names
 
 
 def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[str]:

@@ -29,6 +29,7 @@ from tabletrek.cli.common import (
     ready_file,
     split_list,
     tr,
+    typed_names,
 )
 from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
@@ -311,7 +312,7 @@ def play(
         }
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
-    table_names = default_names(loaded.players, language, split_list(names))
+    table_names = default_names(loaded.players, language, typed_names(names, language))
     for s in human_seats:
         if not names:
             table_names[s] += tr("cli.play.you", language) if len(human_seats) == 1 else ""

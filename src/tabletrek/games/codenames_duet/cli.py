@@ -28,6 +28,7 @@ from tabletrek.cli.common import (
     pick_lang,
     split_list,
     tr,
+    typed_names,
 )
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
@@ -156,7 +157,7 @@ def play_cmd(
     seat_bots = {
         s: game.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s) for i, s in enumerate(others)
     }
-    table_names = default_names(game.players, language, split_list(names))
+    table_names = default_names(game.players, language, typed_names(names, language))
     for s, bot in seat_bots.items():
         table_names[s] += f" ({bot.name})"
     console.print(
