@@ -22,10 +22,11 @@ from tabletrek.core.options import parse_option_value
 from tabletrek.core.registry import game_class, load
 from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
 
-# No markup: what the CLI prints holds names, moves, paths and messages people type, and rich
-# would read "[/]" or "[bold]" in them as tags (an error, or text gone); styles are given as styles
-# (``console.input`` reads a str prompt as markup whatever the console says: prompts are ``Text``).
-console = Console(highlight=False, markup=False)
+# No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
+# type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
+# an emoji; styles are given as styles (``console.input`` reads a str prompt as markup whatever the
+# console says: prompts are ``Text``).
+console = Console(highlight=False, markup=False, emoji=False)
 
 
 class RulesMarkdown(Markdown):
