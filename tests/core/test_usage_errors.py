@@ -3,6 +3,7 @@ the English ``str()`` the library always gave and names its message in the catal
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -189,6 +190,11 @@ RECORD_REFUSALS: dict[str, tuple[str, str]] = {
     "record_action_text": ('{"actions": [1]}', "r.json: key 'actions[0]' must be text"),
     "record_rules": ('{"actions": [], "rules": "new"}', "r.json: key 'rules' must be a rules version number"),
     "record_meta": ('{"actions": [], "meta": []}', "r.json: key 'meta' must be an object"),
+    "record_character": (
+        '{"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": [],'
+        ' "meta": {"names": ["A\\u001b[2J"]}}',
+        "r.json: key 'meta.names[0]' holds the character U+001B, which a record may not carry",
+    ),
 }
 
 
@@ -203,6 +209,57 @@ def test_a_broken_record_file_is_refused_in_the_readers_language(key: str, tmp_p
     assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(english)
     chinese = message_in(caught.value, "zh-Hant")
     assert CJK.search(chinese) and str(path) in chinese and "must" not in chinese
+
+
+@pytest.mark.parametrize(
+    ("where", "char"),
+    [
+        ("game", "\u202e"),  # a bidi override: shows the name in another order than it is stored
+        ("actions", "\u009b"),  # C1's CSI: a terminal command without an ESC
+        ("meta", "\x1b"),  # ESC: starts a terminal command (clear, title, clipboard)
+        ("meta-key", "\x07"),
+        ("options", "\ud800"),  # a lone surrogate: no encoder takes it
+    ],
+)
+def test_a_record_carrying_what_no_terminal_should_show_is_refused(where: str, char: str) -> None:
+    data: dict[str, Any] = {"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": ["draw"]}
+    if where == "game":
+        data["game"] = f"tour{char}ing"
+    elif where == "actions":
+        data["actions"] = ["draw", f"play{char}2J"]
+    elif where == "meta":
+        data["meta"] = {"names": ["Ann", {"nick": f"Bo{char}]0;owned"}]}
+    elif where == "meta-key":
+        data["meta"] = {f"note{char}": 1}
+    else:
+        data["options"] = {"free_discard": f"yes{char}"}
+    with pytest.raises(UsageError) as caught:
+        GameRecord.from_json(json.dumps(data), "r.json")
+    assert caught.value.key == "core.error.record_character"
+    named = {"game": "'game'", "actions": "'actions[1]'", "meta": "'meta.names[1].nick'"}
+    assert named.get(where, "") in str(caught.value) and f"U+{ord(char):04X}" in str(caught.value)
+    assert char not in str(caught.value)  # the message shows the character's code, never the character
+
+
+def test_a_record_may_keep_private_use_and_chinese_names() -> None:
+    data = {
+        "game": "touring",
+        "players": 2,
+        "options": {},
+        "seed": 1,
+        "actions": [],
+        "meta": {"names": ["小明", "\ue000"]},
+    }
+    assert GameRecord.from_json(json.dumps(data)).meta["names"] == ["小明", "\ue000"]
+
+
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "9" * 5000])
+def test_a_record_nested_too_deep_or_with_a_huge_number_is_refused(value: str) -> None:
+    head = '{"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": [], "meta": {"x": '
+    text = head + value + "}}"
+    with pytest.raises(UsageError) as caught:
+        GameRecord.from_json(text, "r.json")
+    assert caught.value.key == "core.error.record_json"
 
 
 def test_a_record_whose_move_is_illegal_names_the_rules_reason_in_the_same_language(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from tabletrek.cli.common import (
     PlayersOpt,
     RayOpt,
     SeedOpt,
+    cannot_write,
     console,
     fail,
     help_text,
@@ -25,6 +26,7 @@ from tabletrek.cli.common import (
     parse_options,
     pick_lang,
     progress_bar,
+    ready_file,
     split_list,
     tr,
 )
@@ -57,6 +59,7 @@ def analyze_cmd(
         backend = Backend(jobs=jobs, ray_address=ray)
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
+    ready_file(out, language)
     with progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
@@ -76,6 +79,8 @@ def analyze_cmd(
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(analysis, language, command), encoding="utf-8")
+    try:
+        out.write_text(render_html(analysis, language, command), encoding="utf-8")
+    except OSError as exc:
+        raise cannot_write(out, exc, language) from None
     console.print(tr("cli.analyze.written", language, path=str(out), count=n))

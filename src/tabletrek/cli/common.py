@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeAlias
@@ -12,6 +14,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.game import Game
 from tabletrek.core.markdown import rules_parser
@@ -19,7 +22,11 @@ from tabletrek.core.options import parse_option_value
 from tabletrek.core.registry import game_class, load
 from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
 
-console = Console(highlight=False)
+# No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
+# type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
+# an emoji; styles are given as styles (``console.input`` reads a str prompt as markup whatever the
+# console says: prompts are ``Text``).
+console = Console(highlight=False, markup=False, emoji=False)
 
 
 class RulesMarkdown(Markdown):
@@ -110,13 +117,48 @@ def split_list(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
+def typed_names(text: str | None, lang: str) -> list[str]:
+    """``--names`` as a list, each name checked as the web checks a nickname's characters: no
+    control, format, private-use or invisible character (``core.characters``)."""
+    names = split_list(text)
+    for name in names:
+        code = refused_character(name)
+        if code is not None:
+            raise fail(tr("cli.error.name_character", lang, name=name, code=code))
+    return names
+
+
 def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[str]:
     return [given[seat] if seat < len(given) else seat_name(seat, lang) for seat in range(players)]
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]{message}[/]", soft_wrap=True)
+    console.print(message, style="bold red", soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def cannot_write(path: Path, exc: OSError, lang: str) -> typer.Exit:
+    return fail(tr("cli.error.cannot_write", lang, path=str(path), reason=exc.strerror or str(exc)))
+
+
+def ready_folder(folder: Path, lang: str) -> Path:
+    """``folder``, made now and writable: a run that saves into it fails before it plays, with the
+    reason, not after every game is played."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except OSError as exc:
+        raise cannot_write(folder, exc, lang) from None
+    return folder
+
+
+def ready_file(path: Path, lang: str) -> Path:
+    """``path`` can be written: its folder is ready (``ready_folder``) and it is not a folder itself."""
+    ready_folder(path.parent, lang)
+    if path.is_dir():
+        raise cannot_write(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)), lang)
+    return path
 
 
 def progress_bar(hidden: bool = False) -> Progress:

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
@@ -19,6 +18,7 @@ from tabletrek.cli.common import (
     OptionOpt,
     PlayersOpt,
     RulesMarkdown,
+    cannot_write,
     console,
     default_names,
     fail,
@@ -26,8 +26,10 @@ from tabletrek.cli.common import (
     load_game,
     parse_options,
     pick_lang,
+    ready_file,
     split_list,
     tr,
+    typed_names,
 )
 from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
@@ -88,18 +90,18 @@ class TerminalTable:
         view = self.state.view(seat)
         if (draw := self.compact_turn) is not None:
             title = tr("cli.play.turn_of_compact", self.lang, player=self.names[seat])
-            console.print(Rule(escape(title)))
+            console.print(Rule(title))
             console.print(draw(view, self.lang, self.names))
             # a big table's extra player lines come out of the log (the whole log is one command away)
             count = COMPACT_LOG_LINES if self.game.players <= 4 else 1
             for line in self.log_lines(seat, count):
-                console.print(f"[dim]· {escape(line)}[/]")
+                console.print(f"· {line}", style="dim")
             return
         console.print(Rule(tr("cli.play.turn_of", self.lang, player=self.names[seat])))
         console.print(self.ui.render(view, self.lang, self.names))
         lines = self.log_lines(seat)
         if lines:
-            console.print(Panel("\n".join(lines), title=tr("cli.play.log", self.lang), expand=False))
+            console.print(Panel("\n".join(lines), title=Text(tr("cli.play.log", self.lang)), expand=False))
 
     def detail(self, seat: int, topic: str) -> bool:
         """``board`` / ``market``: a part of the table the compact turn leaves out. False if unknown."""
@@ -130,7 +132,7 @@ class TerminalTable:
         view = self.state.view(seat)
         offer = self.offered(seat)
         if offer is not None:
-            console.print(f"[italic]{escape(offer.heading)}[/]")
+            console.print(offer.heading, style="italic")
             legal = offer.moves
             texts = list(offer.texts)
         else:
@@ -153,13 +155,14 @@ class TerminalTable:
                 console.print(line, no_wrap=True, overflow="crop")
             if shown < len(legal):
                 more = tr("cli.play.more_moves", self.lang, count=len(legal), example=legal[-1].text)
-                console.print(f"[dim]{escape(more)}[/]")
+                console.print(more, style="dim")
             return
         short = self.compact and not everything  # one line a move (the `moves` command wraps them whole)
         for number, (action, text) in enumerate(zip(legal, texts, strict=True), 1):
             # a compact turn leaves the typed text out to fit the screen; `moves` shows it
-            suffix = "" if short else f"  [dim]({escape(action.text)})[/]"
-            entry = f"  [bold cyan]{number:>2}[/]  {escape(text)}{suffix}"
+            entry = Text.assemble((f"  {number:>2}", "bold cyan"), f"  {text}")
+            if not short:
+                entry.append(f"  ({action.text})", style="dim")
             if short:
                 console.print(entry, no_wrap=True, overflow="ellipsis")
             else:
@@ -171,7 +174,7 @@ class TerminalTable:
         """Hot seat: hide the last player's screen before the next player looks."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             console.clear()
-            console.input(tr("cli.play.pass_device", self.lang, player=self.names[seat]))
+            console.input(Text(tr("cli.play.pass_device", self.lang, player=self.names[seat])))
             console.clear()
         self.last_human = seat
 
@@ -183,7 +186,7 @@ class TerminalTable:
             legal = self.choices(seat)
             self.menu(seat, legal)
             try:
-                answer = console.input(tr("cli.play.prompt", self.lang)).strip()
+                answer = console.input(Text(tr("cli.play.prompt", self.lang))).strip()
             except EOFError:
                 return False
             word = answer.lower()
@@ -213,13 +216,13 @@ class TerminalTable:
             if answer.isdigit() and legal:  # with nothing listed, a number is typed text
                 number = int(answer)
                 if not 1 <= number <= len(legal):
-                    console.print(f"[red]{tr('cli.play.bad_number', self.lang, count=len(legal))}[/]")
+                    console.print(tr("cli.play.bad_number", self.lang, count=len(legal)), style="red")
                     continue
                 choice = legal[number - 1]
             try:
                 self.log.extend(self.state.apply(choice))
             except IllegalAction as exc:
-                console.print(f"[red]{exc.message(self.lang)}[/]")
+                console.print(exc.message(self.lang), style="red")
                 continue
             return True
 
@@ -260,10 +263,10 @@ class TerminalTable:
         if result.winners:
             winners = ", ".join(self.names[s] for s in result.winners)
             console.print(
-                f"[bold green]{tr('cli.play.winners', self.lang, winners=winners, reason=reason)}[/]"
+                tr("cli.play.winners", self.lang, winners=winners, reason=reason), style="bold green"
             )
         else:
-            console.print(f"[bold yellow]{tr('cli.play.no_winner', self.lang, reason=reason)}[/]")
+            console.print(tr("cli.play.no_winner", self.lang, reason=reason), style="bold yellow")
 
 
 def play(
@@ -280,8 +283,9 @@ def play(
 ) -> None:
     language = pick_lang(lang)
     if resume is not None:
+        path = ready_file(save or resume, language)  # refused now, not when the game is over
         table = resumed_table(resume, language)
-        run_and_save(table, save or resume, language)
+        run_and_save(table, path, language)
         return
     if game is None:
         raise fail(tr("cli.error.game_needed", language))
@@ -308,7 +312,7 @@ def play(
         }
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
-    table_names = default_names(loaded.players, language, split_list(names))
+    table_names = default_names(loaded.players, language, typed_names(names, language))
     for s in human_seats:
         if not names:
             table_names[s] += tr("cli.play.you", language) if len(human_seats) == 1 else ""
@@ -316,8 +320,9 @@ def play(
         table_names[s] += f" ({bot.name})"
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
     table.bot_specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
-    console.print(Panel(tr("cli.play.welcome", language, game=loaded.title(language)), expand=False))
     path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
+    ready_file(path, language)  # refused now, not when the game is over
+    console.print(Panel(tr("cli.play.welcome", language, game=loaded.title(language)), expand=False))
     run_and_save(table, path, language)
 
 
@@ -352,7 +357,10 @@ def save_table(table: TerminalTable, path: Path, language: str) -> None:
         humans=table.humans,
         saved=time.time(),
     )
-    record.save(path)
+    try:
+        record.save(path)
+    except OSError as exc:
+        raise cannot_write(path, exc, language) from None
     console.print(tr("cli.play.saved", language, path=str(path)))
     if not table.state.is_over:
         console.print(tr("cli.play.resume_hint", language, path=str(path)))

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from tabletrek.cli.common import LangOpt, console, default_names, fail, help_text, pick_lang, tr
 from tabletrek.core.errors import message_in
@@ -71,7 +71,7 @@ def replay_cmd(
             console.print(ui.render(state.view(viewer), language, names))
         if text is not None:
             lines = [event.render(viewer, language, names) for event in events]
-            console.print(Panel("\n".join(lines), title=escape(titled(i, text)), expand=False))
+            console.print(Panel("\n".join(lines), title=Text(titled(i, text)), expand=False))
 
     if not step:
         for _state, _text, events in frames:
@@ -82,7 +82,7 @@ def replay_cmd(
     show(index)
     while True:
         try:
-            answer = console.input(tr("cli.replay.prompt", language)).strip().lower()
+            answer = console.input(Text(tr("cli.replay.prompt", language))).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return
         if answer in ("q", "quit"):

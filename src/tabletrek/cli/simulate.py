@@ -18,6 +18,7 @@ from tabletrek.cli.common import (
     RayOpt,
     RecordsOpt,
     SeedOpt,
+    cannot_write,
     console,
     fail,
     game_title,
@@ -27,6 +28,7 @@ from tabletrek.cli.common import (
     pct,
     pick_lang,
     progress_bar,
+    ready_folder,
     split_list,
     tr,
 )
@@ -114,6 +116,8 @@ def simulate_cmd(
     names = split_list(bots) or default
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
+    if records is not None:
+        ready_folder(records, language)
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
@@ -133,7 +137,10 @@ def simulate_cmd(
             raise fail(message_in(exc, language)) from None
     summary = summarize(result)
     if records is not None:
-        count = save_records(result, records)
+        try:
+            count = save_records(result, records)
+        except OSError as exc:
+            raise cannot_write(records, exc, language) from None
         if not as_json:
             console.print(tr("cli.sim.saved", language, count=count, path=str(records)))
     if as_json:

@@ -19,6 +19,7 @@ from tabletrek.cli.common import (
     RayOpt,
     RecordsOpt,
     SeedOpt,
+    cannot_write,
     console,
     fail,
     game_title,
@@ -28,12 +29,14 @@ from tabletrek.cli.common import (
     pct,
     pick_lang,
     progress_bar,
+    ready_folder,
     split_list,
     tr,
 )
 from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
+from tabletrek.sim.runner import save_records
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
 
 
@@ -126,6 +129,8 @@ def tournament_cmd(
         total = planned_games(names, loaded.players, n, fmt, rounds)
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
+    if records is not None:
+        ready_folder(records, language)
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
@@ -146,13 +151,11 @@ def tournament_cmd(
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        saved = 0
-        for outcome in result.outcomes:
-            if outcome.record is not None:
-                outcome.record.save(records / f"{game}-{seed}-{outcome.index:06d}.json")
-                saved += 1
-        (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
+        try:
+            saved = save_records(result, records)
+            (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
+        except OSError as exc:
+            raise cannot_write(records, exc, language) from None
         if not as_json:
             console.print(tr("cli.sim.saved", language, count=saved, path=str(records)))
     if as_json:

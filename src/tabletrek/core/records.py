@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
+from tabletrek.core.characters import UNSHOWABLE, refused_character
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 from tabletrek.core.registry import load_recorded
@@ -18,6 +19,24 @@ if TYPE_CHECKING:
     from tabletrek.core.state import State
 
 RECORD_FORMAT = 1
+
+
+def strings_in(document: Any) -> Iterator[tuple[str, str]]:
+    """Every string in a JSON document, keys too, with where it stands ("meta.names[1]"); walked
+    with a list, not by recursion, so no nesting that ``json`` accepts can exhaust the stack."""
+    stack: list[tuple[str, Any]] = [("", document)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            yield where, value
+        elif isinstance(value, Mapping):
+            entries: list[tuple[str, Any]] = []
+            for key, item in value.items():
+                path = f"{where}.{key}" if where else str(key)
+                entries += [(path, key), (path, item)]
+            stack.extend(reversed(entries))  # popped in the document's order
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed([(f"{where}[{i}]", item) for i, item in enumerate(value)]))
 
 
 @dataclass(frozen=True)
@@ -81,6 +100,10 @@ class GameRecord:
         meta = data.get("meta", {})
         if not isinstance(meta, Mapping):
             raise UsageError("core.error.record_meta", source=source)
+        for where, text in strings_in(data):
+            code = refused_character(text, UNSHOWABLE, invisible=False)
+            if code is not None:
+                raise UsageError("core.error.record_character", source=source, name=where, code=code)
         return cls(
             game=need("game", str),
             players=need("players", int),
@@ -95,7 +118,7 @@ class GameRecord:
     def from_json(cls, text: str, source: str = "record") -> GameRecord:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except (ValueError, RecursionError) as exc:  # and integers of 4,300+ digits, nesting too deep
             raise UsageError("core.error.record_json", source=source, detail=str(exc)) from None
         return cls.from_dict(data, source)
 

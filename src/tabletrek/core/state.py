@@ -256,7 +256,9 @@ class State(ABC):
     def render_text(self, seat: int | None = None, lang: str = "en", width: int = 100) -> str:
         """The table as plain text, as the terminal game shows it to ``seat`` (None: a spectator)."""
         view = self.public_view() if seat is None else self.view(seat)
-        console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+        console = Console(
+            width=width, record=True, color_system=None, file=io.StringIO(), markup=False, emoji=False
+        )
         names = [seat_name(s, lang) for s in range(self.game.players)]
         console.print(self.game.terminal().render(view, lang, names))
         return console.export_text()

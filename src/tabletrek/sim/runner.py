@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tabletrek.core.bots import make_bot
 from tabletrek.core.game import Game
@@ -152,7 +152,19 @@ def simulate(
     return result
 
 
-def save_records(result: SimulationResult, folder: str | Path) -> int:
+class PlayedGames(Protocol):
+    """What ``save_records`` reads: a simulation's or a tournament's games."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def outcomes(self) -> list[GameOutcome]: ...
+
+
+def save_records(result: PlayedGames, folder: str | Path) -> int:
+    """Each kept record as ``GAME-SEED-INDEX.json`` in ``folder`` (made if missing); how many."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     saved = 0

@@ -20,6 +20,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
+from tabletrek.core.characters import INVISIBLE, REFUSED_CATEGORIES
 from tabletrek.core.numeric import is_whole
 from tabletrek.web.errors import WebError, reason
 
@@ -33,13 +34,6 @@ MAX_ACTION = 500
 MAX_REF = 64
 """Characters of a message ``id`` echoed back in its ack."""
 
-# Unicode general categories refused anywhere: controls, format characters (bidi overrides,
-# zero-width joiners: they make one name look like another), surrogates, private use, unassigned.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-INVISIBLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0})
-"""Characters that show nothing although Unicode calls them letters, marks or symbols: the
-combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the braille blank. A
-clue, name or chat line of them looks empty, and "Alice" plus one looks like Alice."""
 PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """Option values, bot names and bot setting names: ASCII words, never a path."""
 

@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from tabletrek.cli.common import (
     LangOpt,
@@ -27,6 +28,7 @@ from tabletrek.cli.common import (
     pick_lang,
     split_list,
     tr,
+    typed_names,
 )
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
@@ -97,7 +99,7 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
             name,
             str(city.turns),
             str(city.mistakes),
-            f"[{STATUS_STYLE[status]}]{_t('status.' + status, lang)}[/]",
+            Text(_t(f"status.{status}", lang), style=STATUS_STYLE[status]),
             record,
             join_list((city_name(c, lang) for c in city.links), lang),
         )
@@ -155,7 +157,7 @@ def play_cmd(
     seat_bots = {
         s: game.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s) for i, s in enumerate(others)
     }
-    table_names = default_names(game.players, language, split_list(names))
+    table_names = default_names(game.players, language, typed_names(names, language))
     for s, bot in seat_bots.items():
         table_names[s] += f" ({bot.name})"
     console.print(

@@ -1,0 +1,31 @@
+"""The characters text from outside may not carry: into a table (the web checks every client string
+against ``REFUSED_CATEGORIES`` and ``INVISIBLE``), into a saved record, or onto a terminal, where an
+ESC or a C1 control starts a command to the terminal itself (clear the screen, set the title,
+write the clipboard) and a bidi override shows a name in another order than it is stored."""
+
+from __future__ import annotations
+
+import unicodedata
+
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode general categories refused in anything a person types: controls, format characters
+(bidi overrides, zero-width joiners: they make one name look like another), surrogates, private
+use, unassigned."""
+INVISIBLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0})
+"""Characters that show nothing although Unicode calls them letters, marks or symbols: the
+combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the braille blank. A
+clue, name or chat line of them looks empty, and "Alice" plus one looks like Alice."""
+UNSHOWABLE = frozenset({"Cc", "Cf", "Cs"})
+"""What a record file may not hold anywhere: controls, format characters and lone surrogates (no
+encoder takes one). Private-use and unassigned characters only look odd, and a record written
+under a newer Unicode may hold letters this Python still calls unassigned."""
+
+
+def refused_character(
+    text: str, categories: frozenset[str] = REFUSED_CATEGORIES, *, invisible: bool = True
+) -> str | None:
+    """The first character of ``text`` in ``categories`` (or ``INVISIBLE``), as "U+001B"; None if none."""
+    for char in text:
+        if unicodedata.category(char) in categories or (invisible and ord(char) in INVISIBLE):
+            return f"U+{ord(char):04X}"
+    return None

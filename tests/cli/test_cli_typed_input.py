@@ -1,0 +1,151 @@
+"""What people type comes back as they typed it: names, moves, bot names and paths holding rich's
+markup ("[/]", "[bold]") are printed as text, never read as tags (which raised MarkupError, a
+traceback in the middle of a game, or dropped the bracketed words). And a place the CLI cannot write
+to is refused before any game is played, with the reason and exit status 2, never a traceback after
+the run (``cli.common.ready_folder`` / ``ready_file``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tabletrek.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setenv("TABLETREK_LANG", "en")
+    return tmp_path / "home"
+
+
+def no_crash(result: Result) -> str:
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output and "MarkupError" not in result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["simulate", "touring", "-n", "1", "--bots", "x[/]"], "no bot 'x[/]'"),
+        (["tournament", "touring", "-n", "1", "--bots", "a[/],greedy"], "no bot 'a[/]'"),
+        (["play", "touring", "--bots", "zz[bold]"], "no bot 'zz[bold]'"),
+        (["simulate", "touring", "-n", "1", "--ray", "x[/]"], "x[/]"),
+    ],
+)
+def test_bad_names_are_refused_and_echoed_as_typed(args: list[str], said: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert said in no_crash(result)
+
+
+def test_a_missing_record_is_named_as_typed(tmp_path: Path) -> None:
+    path = tmp_path / "no[/]such[bold].json"
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "such[bold].json" in " ".join(no_crash(result).split())
+
+
+def test_a_typed_move_with_markup_is_refused_and_the_game_goes_on(home: Path) -> None:
+    answers = "[/]\n[bold]fly\n1\nquit\n"
+    result = runner.invoke(app, ["play", "touring", "--bots", "greedy", "--seed", "3"], input=answers)
+    assert result.exit_code == 0
+    out = no_crash(result)
+    assert "'[/]' is not a Touring move" in out and "'[bold]fly' is not a Touring move" in out
+    assert len(list((home / "records").glob("*.json"))) == 1  # quit saved the game as usual
+
+
+def test_player_names_with_markup_are_shown_as_typed() -> None:
+    args = ["play", "touring", "--seat", "1", "--seat", "2", "--seed", "2", "--names", "A[/]:x:,[red]Bo"]
+    result = runner.invoke(app, args, input="1\n" * 6)
+    assert result.exit_code == 0
+    out = no_crash(result)
+    assert "A[/]:x:" in out and "Pass the screen to [red]Bo" in out
+    assert "\u274c" not in out  # ":x:" is not an emoji either
+
+
+def test_a_records_folder_with_brackets_is_reported_as_typed(tmp_path: Path) -> None:
+    folder = tmp_path / "runs[bold]"
+    args = ["simulate", "touring", "-n", "2", "--bots", "greedy,random", "--records", str(folder)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert str(folder) in "".join(no_crash(result).split("\n"))
+    assert len(list(folder.glob("*.json"))) == 2
+
+
+@pytest.fixture
+def blocked(tmp_path: Path) -> Path:
+    """A folder that cannot be made, even by root: its parent is a file."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("not a folder", "utf-8")
+    return plain / "inside"
+
+
+def refused(args: list[str], where: Path, reason: str) -> str:
+    result = runner.invoke(app, args, input="1\n" * 50)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    out = " ".join(result.output.split())
+    assert f"Cannot write to {where}: {reason}." in out, out
+    return out
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_records_into_a_folder_that_cannot_be_made(command: str, blocked: Path) -> None:
+    out = refused(
+        [command, "touring", "-n", "2", "-b", "greedy,random", "--records", str(blocked)],
+        blocked,
+        "Not a directory",
+    )
+    assert "Wins by seat" not in out and "Rating" not in out  # refused before playing
+
+
+def test_a_report_onto_a_folder_or_into_a_blocked_one(tmp_path: Path, blocked: Path) -> None:
+    onto = refused(["analyze", "touring", "-n", "2", "--out", str(tmp_path)], tmp_path, "Is a directory")
+    into = refused(
+        ["analyze", "touring", "-n", "2", "--out", str(blocked / "r.html")], blocked, "Not a directory"
+    )
+    assert "Wrote" not in onto + into  # refused before the games: no report was written
+
+
+def test_a_game_saved_onto_a_folder_is_refused_before_it_starts(tmp_path: Path, home: Path) -> None:
+    out = refused(
+        ["play", "touring", "--bots", "greedy", "--save", str(tmp_path)], tmp_path, "Is a directory"
+    )
+    assert "Welcome to Touring" not in out
+    assert not (home / "records").exists() or not list((home / "records").glob("*.json"))
+
+
+def test_a_resumed_game_saved_into_a_blocked_folder_is_refused(tmp_path: Path, blocked: Path) -> None:
+    saved = tmp_path / "game.json"
+    first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")
+    assert first.exit_code == 0 and saved.exists(), first.output
+    refused(["play", "--resume", str(saved), "--save", str(blocked / "g.json")], blocked, "Not a directory")
+
+
+def test_a_name_carrying_a_terminal_command_is_refused() -> None:
+    result = runner.invoke(app, ["play", "touring", "--names", "A\x1b]0;owned\x07,Bo"])
+    assert result.exit_code == 2
+    out = no_crash(result)
+    assert "A player name may not hold the character U+001B" in out and "\x1b]" not in out
+
+
+def test_a_record_carrying_a_terminal_command_is_refused_by_replay_and_resume(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    data = json.loads(saved.read_text("utf-8"))
+    data["meta"]["names"] = ["Ann", "Bo\x1b[2J"]
+    saved.write_text(json.dumps(data), "utf-8")
+    for args in (["replay", str(saved)], ["play", "--resume", str(saved)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        out = " ".join(no_crash(result).split())
+        assert "key 'meta.names[1]' holds the character U+001B" in out and "\x1b[2J" not in out
