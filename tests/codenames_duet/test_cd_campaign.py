@@ -128,3 +128,15 @@ def test_the_campaign_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert runner.invoke(app, ["play", "prague", "-o", "tokens=11"]).exit_code == 2
     assert runner.invoke(app, ["reset", "--profile", "ann", "--yes"]).exit_code == 0
     assert not progress_path(tmp_path, "ann").exists()
+
+
+def test_a_bad_profile_name_is_refused_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path))
+    runner = CliRunner()
+    chinese = runner.invoke(app, ["map", "--profile", "../x", "--lang", "zh-Hant"])
+    assert chinese.exit_code == 2
+    assert "玩家檔案名稱須為 1 到 40 個字母" in chinese.output and "profile name" not in chinese.output
+    english = runner.invoke(app, ["map", "--profile", "../x", "--lang", "en"])
+    assert "a profile name is 1-40 letters, digits, '.', '_' or '-', not '../x'" in english.output

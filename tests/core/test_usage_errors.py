@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from typer.testing import CliRunner
@@ -20,8 +22,22 @@ from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.events import resolve_args
 from tabletrek.core.options import OptionSpec
 from tabletrek.core.records import GameRecord, iter_replay
+from tabletrek.sim import simulate
+from tabletrek.sim.backend import Backend, connect_ray
+from tabletrek.sim.runner import seat_bots
+from tabletrek.sim.tournament import Ratings, tournament
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def without(modules: list[str], call: Callable[[], Any]) -> Callable[[], Any]:
+    """``call`` as on a machine where ``modules`` are not installed (their extra left out)."""
+
+    def run() -> Any:
+        with patch.dict(sys.modules, dict.fromkeys(modules)):
+            return call()
+
+    return run
 
 
 def ismcts(**params: Any) -> Callable[[], Any]:
@@ -119,6 +135,30 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     "default_bot": (
         ismcts(default="genius"),
         "default must be another bot of touring: random, ismcts, greedy",
+    ),
+    "games_positive": (lambda: simulate("touring", 0, ["greedy"]), "the number of games must be at least 1"),
+    "jobs_positive": (lambda: Backend(jobs=0), "jobs must be at least 1"),
+    "batch_positive": (lambda: Backend(batch_size=0), "the batch size must be at least 1"),
+    "bots_needed": (lambda: seat_bots([], 2, 0), "name at least one bot"),
+    "ray_extra": (
+        without(["ray"], lambda: connect_ray("auto")),
+        "the Ray backend needs the [scale] extra: pip install 'tabletrek[scale]'",
+    ),
+    "ratings_extra": (
+        without(["openskill", "openskill.models"], lambda: Ratings(["a", "b"])),
+        "ratings need openskill: pip install 'tabletrek[study]'",
+    ),
+    "tournament_format": (
+        lambda: tournament("touring", ["greedy", "random"], 1, fmt="knockout"),
+        "format must be one of round-robin, swiss, not 'knockout'",
+    ),
+    "tournament_bots": (
+        lambda: tournament("touring", ["greedy", "greedy"], 1),
+        "name at least two different bots, each once",
+    ),
+    "swiss_rounds": (
+        lambda: tournament("touring", ["greedy", "random"], 1, fmt="swiss", rounds=0),
+        "a Swiss tournament needs at least one round",
     ),
 }
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load
@@ -48,7 +49,7 @@ def analyze(
 ) -> Analysis:
     """Play ``n`` games (bots rotated over seats), then replay each to gather statistics."""
     if n < 1:
-        raise ValueError("the number of games must be at least 1")
+        raise UsageError("core.error.games_positive")
     opts = dict(options or {})
     game = load(name, players=players, **opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())

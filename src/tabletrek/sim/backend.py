@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load
 from tabletrek.sim.runner import GameOutcome, play_game
@@ -47,9 +48,9 @@ class Backend:
 
     def __post_init__(self) -> None:
         if self.jobs < 1:
-            raise ValueError("jobs must be at least 1")
+            raise UsageError("core.error.jobs_positive")
         if self.batch_size is not None and self.batch_size < 1:
-            raise ValueError("the batch size must be at least 1")
+            raise UsageError("core.error.batch_positive")
 
 
 def play_specs(
@@ -130,7 +131,7 @@ def connect_ray(address: str) -> None:
     try:
         import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [scale] extra
     except ImportError:
-        raise ValueError("the Ray backend needs the [scale] extra: pip install 'tabletrek[scale]'") from None
+        raise UsageError("core.error.ray_extra") from None
     if ray.is_initialized():
         return
     if address == "local":

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tabletrek.core.bots import make_bot
+from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load
@@ -48,7 +49,7 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
     """The bot per seat in game ``index``: the list (cycled to fill the table) rotated by the game
     index, so each bot sits in each seat equally often over a run."""
     if not bots:
-        raise ValueError("name at least one bot")
+        raise UsageError("core.error.bots_needed")
     lineup = [bots[i % len(bots)] for i in range(players)]
     shift = index % players
     return tuple(lineup[(seat - shift) % players] for seat in range(players))
@@ -137,9 +138,9 @@ def simulate(
     """Play ``n`` games of ``name`` between ``bots`` (rotated over seats) on ``jobs`` processes,
     or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games."""
     if n < 1:
-        raise ValueError("the number of games must be at least 1")
+        raise UsageError("core.error.games_positive")
     if jobs < 1:
-        raise ValueError("jobs must be at least 1")
+        raise UsageError("core.error.jobs_positive")
     from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
 
     opts = dict(options or {})

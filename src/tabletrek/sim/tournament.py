@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletrek.core.errors import UsageError
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load
 from tabletrek.core.rng import derive_seed
@@ -108,7 +109,7 @@ class Ratings:
         try:
             from openskill.models import PlackettLuce  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [study] extra
         except ImportError:
-            raise ValueError("ratings need openskill: pip install 'tabletrek[study]'") from None
+            raise UsageError("core.error.ratings_extra") from None
         self.model = PlackettLuce()
         self.ratings = {bot: self.model.rating(name=bot) for bot in bots}
 
@@ -174,11 +175,11 @@ def tournament(
 ) -> TournamentResult:
     """Play a tournament of ``bots`` at ``name``; ``n`` games per table (per round in Swiss)."""
     if fmt not in FORMATS:
-        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+        raise UsageError("core.error.tournament_format", formats=list(FORMATS), value=fmt)
     if n < 1:
-        raise ValueError("the number of games must be at least 1")
+        raise UsageError("core.error.games_positive")
     if len(set(bots)) < 2 or len(set(bots)) != len(bots):
-        raise ValueError("name at least two different bots, each once")
+        raise UsageError("core.error.tournament_bots")
     opts = dict(options or {})
     game = load(name, players=players, **opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
@@ -207,7 +208,7 @@ def tournament(
     else:
         count = rounds if rounds is not None else max(1, (len(bots) - 1).bit_length())
         if count < 1:
-            raise ValueError("a Swiss tournament needs at least one round")
+            raise UsageError("core.error.swiss_rounds")
         previous: set[frozenset[str]] = set()
         for _ in range(count):
             ranked = sorted(bots, key=lambda b: (-ratings.get(b).ordinal, list(bots).index(b)))

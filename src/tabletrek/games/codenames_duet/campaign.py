@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletrek.core.data import DataError, need, os_reason, package_toml, read_toml
+from tabletrek.core.errors import UsageError
 from tabletrek.games.codenames_duet.rules import MAX_TOKENS
 
 PROFILE_NAME = re.compile(r"^[\w.-]{1,40}$")
@@ -152,7 +153,7 @@ class Progress:
 
 def check_profile(name: str) -> str:
     if not PROFILE_NAME.match(name):
-        raise ValueError(f"a profile name is 1-40 letters, digits, '.', '_' or '-', not {name!r}")
+        raise UsageError("codenames_duet.campaign.error.profile", name=name)
     return name
 
 
