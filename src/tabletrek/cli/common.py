@@ -65,6 +65,11 @@ ParamOpt: TypeAlias = Annotated[
 RecordsOpt: TypeAlias = Annotated[Path | None, typer.Option("--records", help=help_text("cli.opt.records"))]
 JsonOpt: TypeAlias = Annotated[bool, typer.Option("--json", help=help_text("cli.opt.json"))]
 LangOpt: TypeAlias = Annotated[str | None, typer.Option("--lang", help=help_text("cli.opt.lang"))]
+# a game played in the terminal (``play``, the campaign's ``play``)
+PlayBotsOpt: TypeAlias = Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.bots"))]
+SeatOpt: TypeAlias = Annotated[list[int] | None, typer.Option("--seat", "-s", help=help_text("cli.opt.seat"))]
+PlaySeedOpt: TypeAlias = Annotated[int | None, typer.Option("--seed", help=help_text("cli.opt.seed"))]
+NamesOpt: TypeAlias = Annotated[str | None, typer.Option("--names", help=help_text("cli.opt.names"))]
 
 
 def pct(value: float) -> str:

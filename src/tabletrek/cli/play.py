@@ -15,9 +15,13 @@ from rich.text import Text
 
 from tabletrek.cli.common import (
     LangOpt,
+    NamesOpt,
     OptionOpt,
+    PlayBotsOpt,
     PlayersOpt,
+    PlaySeedOpt,
     RulesMarkdown,
+    SeatOpt,
     cannot_write,
     console,
     default_names,
@@ -272,12 +276,12 @@ class TerminalTable:
 def play(
     game: Annotated[str | None, typer.Argument(help=help_text("cli.arg.game"))] = None,
     players: PlayersOpt = None,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.bots"))] = None,
-    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=help_text("cli.opt.seat"))] = None,
+    bots: PlayBotsOpt = None,
+    seat: SeatOpt = None,
     lang: LangOpt = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=help_text("cli.opt.seed"))] = None,
+    seed: PlaySeedOpt = None,
     option: OptionOpt = None,
-    names: Annotated[str | None, typer.Option("--names", help=help_text("cli.opt.names"))] = None,
+    names: NamesOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help=help_text("cli.opt.save"))] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help=help_text("cli.opt.resume"))] = None,
 ) -> None:

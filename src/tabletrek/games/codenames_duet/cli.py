@@ -17,8 +17,12 @@ from rich.text import Text
 
 from tabletrek.cli.common import (
     LangOpt,
+    NamesOpt,
     OptionOpt,
+    PlayBotsOpt,
     PlayersOpt,
+    PlaySeedOpt,
+    SeatOpt,
     console,
     default_names,
     fail,
@@ -119,12 +123,12 @@ def play_cmd(
     city: Annotated[str, typer.Argument(help=help_text("codenames_duet.campaign.arg.city"))],
     profile: ProfileOpt = "default",
     players: PlayersOpt = None,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=help_text("cli.opt.bots"))] = None,
-    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help=help_text("cli.opt.seat"))] = None,
+    bots: PlayBotsOpt = None,
+    seat: SeatOpt = None,
     lang: LangOpt = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=help_text("cli.opt.seed"))] = None,
+    seed: PlaySeedOpt = None,
     option: OptionOpt = None,
-    names: Annotated[str | None, typer.Option("--names", help=help_text("cli.opt.names"))] = None,
+    names: NamesOpt = None,
 ) -> None:
     language = pick_lang(lang)
     mmap = mission_map()
