@@ -21,11 +21,16 @@ encoder takes one). Private-use and unassigned characters only look odd, and a r
 under a newer Unicode may hold letters this Python still calls unassigned."""
 
 
+def is_refused(char: str, categories: frozenset[str] = REFUSED_CATEGORIES, *, invisible: bool = True) -> bool:
+    """``char`` is in ``categories`` (or, with ``invisible``, in ``INVISIBLE``)."""
+    return unicodedata.category(char) in categories or (invisible and ord(char) in INVISIBLE)
+
+
 def refused_character(
     text: str, categories: frozenset[str] = REFUSED_CATEGORIES, *, invisible: bool = True
 ) -> str | None:
-    """The first character of ``text`` in ``categories`` (or ``INVISIBLE``), as "U+001B"; None if none."""
+    """The first character of ``text`` that ``is_refused``, as "U+001B"; None if none."""
     for char in text:
-        if unicodedata.category(char) in categories or (invisible and ord(char) in INVISIBLE):
+        if is_refused(char, categories, invisible=invisible):
             return f"U+{ord(char):04X}"
     return None

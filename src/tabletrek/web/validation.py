@@ -3,7 +3,7 @@
 Strings: Unicode scalar values only (a lone surrogate is legal JSON but no database or encoder
 takes it), NFKC-normalised (full-width and ligature look-alikes fold to one form, so "Ａｌｉｃｅ" and
 "Alice" are one name), no control, format (bidi overrides, zero-width), private-use, unassigned
-or invisible characters (INVISIBLE), and a length limit counted after normalisation.
+or invisible characters (``core.characters``), and a length limit counted after normalisation.
 
 JSON: parsed with integers of at most MAX_INT_DIGITS digits (Python refuses 4,300+ digits with a
 ValueError, and no field here needs more than a 63-bit seed), no NaN or Infinity (nor a number so
@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from tabletrek.core.characters import INVISIBLE, REFUSED_CATEGORIES
+from tabletrek.core.characters import is_refused
 from tabletrek.core.numeric import is_whole
 from tabletrek.web.errors import WebError, reason
 
@@ -76,8 +76,7 @@ def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = Tr
     for char in text:
         if not collapse_spaces and char.isspace() and char != " ":
             raise _refuse(field, "web.error.text.line_break")
-        category = unicodedata.category(char)
-        if category in REFUSED_CATEGORIES or ord(char) in INVISIBLE:
+        if is_refused(char):
             raise _refuse(field, "web.error.text.character", code=f"U+{ord(char):04X}")
     return text
 
