@@ -149,3 +149,30 @@ def test_another_game_keeps_only_what_every_table_has(server: ServerProcess, pag
     assert page.input_value("#opt_max_turns") == "2000"
     assert page.input_value("#clock") == "90" and page.is_checked("#public")
     assert advanced_open(page) and page.input_value("#seed") == "42"
+
+
+def boxes_and_names(page: Any) -> list[tuple[str, dict[str, float], dict[str, float]]]:
+    """(id, box, name) for each checkbox of the form: its rectangle and its label text's."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('form input[type=checkbox]')].map((box) => {
+                 const label = document.querySelector(`label[for="${box.id}"] .optname`);
+                 const name = label.getBoundingClientRect();
+                 const own = box.getBoundingClientRect();
+                 return [box.id, {top: own.top, height: own.height}, {top: name.top, height: name.height}];
+               })"""
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_each_checkbox_sits_on_the_line_of_its_name(server: ServerProcess, page: Any, lang: str) -> None:
+    # Before: the fields' 2.2rem minimum height made each checkbox a box taller than its line, drawn
+    # at its top, so the name sat half a line below the box it names (Codenames' options, "public").
+    open_lobby(server, page, lang, "codenames-duet")
+    found = boxes_and_names(page)
+    assert {box_id for box_id, _box, _name in found} >= {"opt_zero_clues", "opt_relaxed_clues", "public"}
+    for box_id, box, name in found:
+        assert box["height"] <= name["height"] * 1.3, box_id
+        middle, name_middle = box["top"] + box["height"] / 2, name["top"] + name["height"] / 2
+        assert abs(middle - name_middle) <= name["height"] / 4, box_id
