@@ -16,6 +16,24 @@ function Token({ kind, t, partner = false }) {
   return html`<svg viewBox="0 0 20 20" class=${`token bystander${partner ? " partner" : ""}`} role="img" aria-label=${label}><rect x="2" y="2" width="16" height="16" rx="3" fill=${partner ? "#fff" : "#d7ccc8"} stroke="#6d4c41" stroke-width="1.5" stroke-dasharray=${partner ? "3 2" : ""}/><path d="M6 6l8 8M14 6l-8 8" stroke="#6d4c41" stroke-width="2"/></svg>`;
 }
 
+// A word's width in ems. Full-width characters (CJK, kana, hangul, full-width forms) take 1em;
+// Latin letters take their advance in DejaVu Sans, the widest of the sans-serif fonts a page
+// falls back on (phones' own fonts are narrower, so a word may shrink a little too much, never
+// too little); any other character 0.75em.
+const FULL_WIDTH = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+const LATIN = {
+  a: 0.61, b: 0.64, c: 0.55, d: 0.64, e: 0.62, f: 0.35, g: 0.64, h: 0.63, i: 0.28, j: 0.28, k: 0.58, l: 0.28, m: 0.97,
+  n: 0.63, o: 0.61, p: 0.64, q: 0.64, r: 0.41, s: 0.52, t: 0.39, u: 0.63, v: 0.59, w: 0.82, x: 0.59, y: 0.59, z: 0.53, "-": 0.36,
+};
+
+/** A word's style: its width in ems (5% to spare), from which the CSS shrinks a long word to fit
+ * its card. A five-column grid leaves a phone's card 45-60 px: long words broke in two ("mounta|in"). */
+function fitted(word) {
+  let ems = 0;
+  for (const ch of word) ems += FULL_WIDTH.test(ch) ? 1 : LATIN[ch.toLowerCase()] ?? 0.75;
+  return `--ems: ${(Math.max(ems, 1) * 1.05).toFixed(2)}`;
+}
+
 export function Board(ctx) {
   const { view, t, prev } = ctx;
   const guessable = new Map();
@@ -63,7 +81,7 @@ export function Board(ctx) {
         return html`<button key=${i} class=${classes.join(" ")} data-word=${word} data-index=${i} disabled=${!move} aria-disabled=${move ? null : "true"}
             data-tip=${says.length ? t("codenames_duet.page.word_tip", { word, about: says.join(" · ") }) : word} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
           ${kind ? ICON[kind] : null}
-          <span class="word">${word}</span>
+          <span class="word" style=${fitted(word)}>${word}</span>
           ${tokens.length ? html`<span class="marks">${tokens}</span>` : null}
         </button>`;
       })}
@@ -147,7 +165,7 @@ export function ScoreSheet(ctx) {
         <h3>${t(`codenames_duet.side.${side}`)}</h3>
         <div class="key-grid">${view.words.map((word, i) => {
           const kind = sides[side] ? sides[side][i] : null;
-          return html`<span class=${`key-cell key-${kind || "unknown"}`} title=${kind ? t(`codenames_duet.piece.key_${kind}`) : ""}>${kind ? ICON[kind] : null}<span>${word}</span></span>`;
+          return html`<span class=${`key-cell key-${kind || "unknown"}`} title=${kind ? t(`codenames_duet.piece.key_${kind}`) : ""}>${kind ? ICON[kind] : null}<span class="word" style=${fitted(word)}>${word}</span></span>`;
         })}</div>
       </div>`)}
     </div>`;
