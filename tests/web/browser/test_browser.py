@@ -461,34 +461,3 @@ def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, pag
     page.wait_for_selector(".chat li:has-text('你好'), #chat li:has-text('你好')")
     line = page.locator("li:has-text('你好')").last.inner_text()
     assert "小明：你好" in line, line
-
-
-WORD_LINES = """() => [...document.querySelectorAll('#grid .cd-card .word')].map((word) => {
-    const range = document.createRange();
-    range.selectNodeContents(word);
-    return [word.textContent, range.getClientRects().length];
-})"""
-"""Each Codenames card's word and the lines it is drawn on."""
-
-
-@pytest.mark.parametrize("width", [320, 390])
-def test_codenames_words_stay_whole_on_a_phone(server: ServerProcess, page: Any, width: int) -> None:
-    # Before: a word broke where its card ended: at 390 px 'parachute' and 'submarine' were drawn
-    # in two pieces, at 320 px about a quarter of the words ('bad|ger'). Long words shrink now.
-    if "codenames-duet" not in games_in_lobby(server):
-        pytest.skip("Codenames Duet does not load in this tree")
-    page.set_viewport_size({"width": width, "height": 844})
-    seen: list[tuple[str, int]] = []
-    for seed in range(6):
-        spec = {
-            "game": "codenames-duet",
-            "players": 2,
-            "seed": seed,
-            "seats": [{"kind": "human"}, {"kind": "bot"}],
-        }
-        created = httpx.post(f"{server.url}/api/tables", json=spec).json()
-        page.goto(f"{server.url}/t/{created['table']}#seat={created['tokens']['0']}")
-        page.wait_for_selector("#grid .cd-card .word")
-        seen += [(word, lines) for word, lines in page.evaluate(WORD_LINES)]
-    assert len(seen) == 150 and max(len(word) for word, _ in seen) >= 9, seen  # long words were dealt
-    assert [word for word, lines in seen if lines > 1] == []

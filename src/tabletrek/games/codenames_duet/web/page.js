@@ -128,13 +128,13 @@ function History({ ctx }) {
   const { view, t } = ctx;
   return html`<details class="panel">
     <summary>${t("codenames_duet.ui.history")}</summary>
-    <table class="counts">
+    <div class="scroll" tabindex="0"><table class="counts">
       <thead><tr><th scope="col">${t("codenames_duet.ui.col_player")}</th><th scope="col">${t("codenames_duet.ui.col_clue")}</th><th scope="col">${t("codenames_duet.ui.col_guesses")}</th></tr></thead>
       <tbody>${view.clues.map((clue) => html`<tr>
         <td>${ctx.names[clue.seat] ?? ""}</td><td>${clue.word} ${clue.number}</td>
         <td>${clue.guesses.map((g) => `${g.word} (${t(`codenames_duet.kind.${g.kind}`)})`).join(", ")}${clue.penalty ? ` ${t("codenames_duet.ui.void")}` : ""}</td>
       </tr>`)}</tbody>
-    </table>
+    </table></div>
   </details>`;
 }
 
