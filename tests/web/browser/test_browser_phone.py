@@ -1,9 +1,10 @@
-"""Tables at a phone's width in a real headless Chromium: words stay whole.
+"""Pages at a phone's width in a real headless Chromium: words stay whole, pages never scroll sideways.
 
 A phone leaves a Codenames card 45-60 px and a table of counts about 350 px; what did not fit
 was broken wherever the box ended, a Latin word between two letters ('para|chute') and a Chinese
-heading between its characters ('契|約'). Long card words shrink now, and a table too wide for
-the screen scrolls inside its own box.
+heading between its characters ('契|約'), or it widened the whole page (the rules' tables, the
+lobby's seat choices). Long card words shrink now, and a table or code block too wide for the
+screen scrolls inside its own box.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ..helpers import ServerProcess
-from .pages import games_in_lobby
+from ..helpers import ServerProcess, assert_axe_clean
+from .pages import LOBBY_TITLE, games_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -115,3 +116,26 @@ def test_the_codenames_clue_history_scrolls_inside_its_panel(server: ServerProce
     page.wait_for_selector("details.panel table.counts td:has-text('codenames-guess')", timeout=30_000)
     assert word in page.locator("details.panel table.counts").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_no_page_is_wider_than_a_small_phone(server: ServerProcess, page: Any, lang: str) -> None:
+    # Before, at 320 px: every rules page (its tables and code blocks; Codenames' 986 px wide) and
+    # the lobby (a fieldset grows to its widest choice, '電腦：AI 搭檔（猜字詞）': 351 px).
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    page.set_viewport_size({"width": 320, "height": 844})
+    widths = {}
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[lang]}')")
+    for game in games_in_lobby(server):
+        page.select_option("#game", game)
+        page.wait_for_load_state("networkidle")  # the bots offered for its options have come
+        widths[f"lobby {game}"] = page.evaluate("document.documentElement.scrollWidth")
+    for game in games_in_lobby(server):
+        page.goto(f"{server.url}/rules/{game}")
+        page.wait_for_selector("#rules")
+        widths[f"rules {game}"] = page.evaluate("document.documentElement.scrollWidth")
+    assert len(widths) >= 8, widths
+    assert {where: width for where, width in widths.items() if width > 320} == {}
+    assert page.locator("#rules .scroll table").count() >= 1  # the tables scroll in their own boxes
+    assert_axe_clean(page, f"a rules page at 320 px ({lang})")

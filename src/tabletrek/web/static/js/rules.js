@@ -18,6 +18,14 @@ async function start(lang) {
   }
   const box = el("article", { class: "rules", id: "rules" });
   box.innerHTML = body.html; // rendered from the package's own Markdown with raw HTML disabled
+  // a table or a code block wider than a phone scrolls in a box of its own, not the whole page
+  // (focusable, so a keyboard can scroll it too)
+  for (const table of box.querySelectorAll("table")) {
+    const scroller = el("div", { class: "scroll", tabindex: "0" });
+    table.replaceWith(scroller);
+    scroller.append(table);
+  }
+  for (const pre of box.querySelectorAll("pre")) pre.setAttribute("tabindex", "0");
   main.append(box);
   document.title = `${game} — ${t("web.ui.rules")}`;
 }
