@@ -9,6 +9,7 @@ screen scrolls inside its own box.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import httpx
@@ -139,3 +140,17 @@ def test_no_page_is_wider_than_a_small_phone(server: ServerProcess, page: Any, l
     assert {where: width for where, width in widths.items() if width > 320} == {}
     assert page.locator("#rules .scroll table").count() >= 1  # the tables scroll in their own boxes
     assert_axe_clean(page, f"a rules page at 320 px ({lang})")
+
+
+@pytest.mark.parametrize("game", ["touring", "mexican-train", "codenames-duet", "double-crossing"])
+def test_a_table_page_outlines_its_headings_in_order(server: ServerProcess, page: Any, game: str) -> None:
+    # Before: Touring's team panels were h3 straight under the page's h1 (axe: heading-order), so
+    # a screen reader's outline of the table skipped a level.
+    if game not in games_in_lobby(server):
+        pytest.skip(f"{game} does not load in this tree")
+    practice_table(server, page, game, 2, 0)
+    page.wait_for_selector("#board h2, #board h3")
+    levels = page.evaluate(
+        "() => [...document.querySelectorAll('main h1, main h2, main h3')].map((h) => +h.tagName[1])"
+    )
+    assert levels[0] == 1 and all(b - a <= 1 for a, b in pairwise(levels)), levels

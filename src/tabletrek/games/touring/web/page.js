@@ -141,7 +141,7 @@ export function Board(ctx) {
     const mine = view.team !== null && table.team === view.team;
     const acting = view.to_act !== null && table.seats.includes(view.to_act);
     return html`<section key=${table.team} class=${`tt-table${mine ? " mine" : ""}${acting ? " acting" : ""}`} data-team=${table.team}>
-      <h3>${table.seats.map((s) => html`<span class="swatch" style=${`background:var(--seat-${s})`}></span>`)} ${tableLabel(ctx, table)}</h3>
+      <h2>${table.seats.map((s) => html`<span class="swatch" style=${`background:var(--seat-${s})`}></span>`)} ${tableLabel(ctx, table)}</h2>
       <div class="piles">
         <${Pile} cards=${table.go} t=${t} title=${t("touring.ui.go_pile")} changed=${old && !same(old.go, table.go)} />
         <${Pile} cards=${table.speed} t=${t} title=${t("touring.ui.speed_pile")} changed=${old && !same(old.speed, table.speed)} />
