@@ -192,14 +192,17 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 """The browser tests' screen sizes: a desktop and a 390 px phone."""
 
 
-def assert_axe_clean(page: Any, where: str) -> None:
-    """axe-core finds nothing serious or critical on ``page`` as it is now."""
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
+
+
+def assert_axe_clean(page: Any, where: str, impacts: tuple[str, ...] = ("serious", "critical")) -> None:
+    """axe-core finds nothing of these ``impacts`` on ``page`` as it is now."""
     from axe_playwright_python.sync_playwright import Axe  # the browser tests' extra
 
     results = Axe().run(page)
     bad = [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in impacts
     ]
     assert not bad, f"{where}: {bad}"

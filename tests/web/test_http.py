@@ -45,6 +45,8 @@ def test_rules_page_is_html_from_the_games_markdown(client: TestClient) -> None:
         heading = next(line for line in markdown.splitlines() if line.startswith("#")).lstrip("# ").strip()
         assert response.status_code == 200
         assert heading.split()[0] in response.json()["html"]
+        # the game's name in that language, for the page's title
+        assert response.json()["title"] == {"en": "Touring", "zh-Hant": "公路旅行"}[lang]
     assert client.get("/api/games/nope/rules").status_code == 404
 
 

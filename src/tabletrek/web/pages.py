@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from tabletrek.core.game import Game
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.registry import game_class, games, load, spec
-from tabletrek.i18n import LANGS, catalog_json, normalize_lang
+from tabletrek.i18n import LANGS, catalog_json, normalize_lang, translate
 from tabletrek.web.errors import WebError
 from tabletrek.web.guard import error_response
 
@@ -140,7 +140,9 @@ async def api_rules(request: Request) -> Response:
     except FileNotFoundError:
         return error_response(WebError("web.error.no_rules", game=name), 404)
     html = rules_parser().render(text)
-    return JSONResponse({"game": name, "lang": lang, "html": html})
+    # the game's name in the reader's language, for the tab's title (the page loads no game catalog)
+    title = translate(f"{domain_of(name)}.title", lang)
+    return JSONResponse({"game": name, "lang": lang, "title": title, "html": html})
 
 
 async def api_data(request: Request) -> Response:

@@ -65,7 +65,7 @@ def test_creating_a_table_through_a_failing_gateway_says_why(server: ServerProce
     page.wait_for_selector("body[data-seq]")
 
 
-def test_a_table_or_rules_page_that_cannot_reach_the_server_loads_when_asked_again(
+def test_a_table_rules_or_replay_page_that_cannot_reach_the_server_loads_when_asked_again(
     server: ServerProcess, page: Any
 ) -> None:
     spec = {"game": "touring", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}]}
@@ -84,6 +84,15 @@ def test_a_table_or_rules_page_that_cannot_reach_the_server_loads_when_asked_aga
     page.unroute_all()
     page.click("#retry")
     page.wait_for_selector("#rules h1")
+    # Before: the replay page said why in a plain line, with no way to ask again.
+    refuse(page, f"/api/tables/{table}")
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("#failure #retry")
+    assert UNREACHABLE["en"] in page.locator("#failure [role='alert']").inner_text()
+    page.unroute_all()
+    page.click("#retry")
+    page.wait_for_selector("#slider")
+    assert page.locator("#failure").count() == 0
 
 
 def test_a_refusal_is_not_offered_again(server: ServerProcess, page: Any) -> None:

@@ -33,12 +33,16 @@ export function transient(body) {
   return TRANSIENT.has(body.key);
 }
 
-/** A page that could not load: why, and a button to ask again where that may help. */
-export function failure(body, retry) {
+/** A page that could not load: a heading (and the tab's title) saying so, why, a button to ask
+ * again where that may help, and a way on to the lobby (``home``: not from the lobby itself). */
+export function failure(body, retry, { home = true } = {}) {
+  document.title = `${t("web.ui.not_opened")} — tabletrek`;
   return el(
     "div",
     { id: "failure" },
+    el("h1", {}, t("web.ui.not_opened")),
     el("p", { class: "error", role: "alert" }, reason(body)),
     transient(body) ? el("button", { type: "button", id: "retry", onclick: retry }, t("web.ui.try_again")) : null,
+    home ? el("p", {}, el("a", { href: "/", id: "to-lobby" }, t("web.ui.to_lobby"))) : null,
   );
 }

@@ -26,7 +26,7 @@ async function start(lang) {
   renderHeader(start);
   const main = clear(document.getElementById("main"));
   if (!ok) {
-    main.append(failure(info, () => start(currentLang())));
+    main.append(failure(info, () => start(currentLang()), { home: false }));
     return;
   }
   const form = el("form", { id: "create", class: "panel" });

@@ -3,7 +3,7 @@
 import { renderHeader } from "./header.js";
 import { loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
-import { html, render, installTips } from "./ui.js";
+import { Failure, html, render, installTips } from "./ui.js";
 import * as generic from "./generic.js";
 import { readObject, tableEntry, tableKey } from "./store.js";
 import { requestJson } from "./api.js";
@@ -100,6 +100,7 @@ function App() {
 function draw() {
   if (!state.info) return;
   render(html`<${App} />`, document.getElementById("main"));
+  document.title = `${t("web.ui.replay")} · ${t(`${state.info.domain}.title`)} — tabletrek`;
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -120,7 +121,7 @@ async function start(lang) {
   if (!(await loadCatalogs(lang, ok ? [info.domain] : []))) return; // another language was chosen since
   renderHeader(start);
   if (!ok) {
-    render(html`<p class="error">${t(info.key, info.args)}</p>`, document.getElementById("main"));
+    render(html`<${Failure} body=${info} retry=${() => start(currentLang())} />`, document.getElementById("main"));
     return;
   }
   state.info = info;

@@ -27,7 +27,7 @@ async function start(lang) {
   }
   for (const pre of box.querySelectorAll("pre")) pre.setAttribute("tabindex", "0");
   main.append(box);
-  document.title = `${game} — ${t("web.ui.rules")}`;
+  document.title = `${body.title} — ${t("web.ui.rules")} — tabletrek`;
 }
 
 start(storedLang());

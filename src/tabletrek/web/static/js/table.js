@@ -4,12 +4,12 @@
 import { renderHeader, nickname } from "./header.js";
 import { isWanted, loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
-import { html, render, seatColor, installTips, hideTip } from "./ui.js";
+import { Failure, html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
 import { prefs, notifyTurn } from "./prefs.js";
 import { measure, play } from "./flip.js";
 import * as generic from "./generic.js";
-import { reason, requestJson, transient } from "./api.js";
+import { requestJson } from "./api.js";
 import { parsedObject, persistent, readObject, tableEntry, tableKey, writeObject } from "./store.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -278,8 +278,7 @@ async function start(lang) {
     if (!(await loadCatalogs(lang))) return; // another language was chosen since
     renderHeader(start);
     // drawn by the same renderer as the table, which may already be on the page (a language switch)
-    const retry = transient(info) ? html`<button type="button" id="retry" onClick=${() => start(currentLang())}>${t("web.ui.try_again")}</button>` : null;
-    render(html`<div id="failure"><p class="error" role="alert">${reason(info)}</p>${retry}</div>`, document.getElementById("main"));
+    render(html`<${Failure} body=${info} retry=${() => start(currentLang())} />`, document.getElementById("main"));
     return;
   }
   if (!(await loadCatalogs(lang, [info.domain]))) return;

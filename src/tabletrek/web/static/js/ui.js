@@ -1,10 +1,18 @@
 // Rendering for every page: Preact + htm (vendored ES modules, no build step), seat colours,
-// money in one format, and the tooltip bubble shown on hover, keyboard focus or a long press.
+// money in one format, a page that could not load, and the tooltip bubble shown on hover,
+// keyboard focus or a long press.
 import { h, render, Fragment } from "../vendor/preact.module.js";
 import htm from "../vendor/htm.module.js";
+import { failure } from "./api.js";
 
 export const html = htm.bind(h);
 export { h, render, Fragment };
+
+/** ``failure(body, retry)`` for a page Preact draws: the box is Preact's, so a later draw of the
+ * page replaces it, and its content is the one builder every page shows a failure with. */
+export function Failure({ body, retry }) {
+  return html`<div ref=${(box) => box && box.replaceChildren(failure(body, retry))}></div>`;
+}
 
 /** Seat colours: distinct, legible on the light table, and named for people who cannot tell them apart. */
 export const SEAT_COLORS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
