@@ -90,10 +90,10 @@ async def no_icon(_request: Request) -> Response:
 def page_routes(guard: Guard) -> list[BaseRoute]:
     limited = guard.limited
     return [
-        Route("/", page("index.html")),
-        Route("/t/{table}", page("table.html")),
-        Route("/replay/{table}", page("replay.html")),
-        Route("/rules/{game}", page("rules.html")),
+        Route("/", page("lobby")),
+        Route("/t/{table}", page("table")),
+        Route("/replay/{table}", page("replay")),
+        Route("/rules/{game}", page("rules")),
         Route("/favicon.ico", no_icon),
         # a game's own page module and stylesheet, as its spec declares them
         Route(UI_PREFIX + "/{game}/{file}", game_file),

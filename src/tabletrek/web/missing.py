@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 
 from tabletrek.web.errors import WebError
 from tabletrek.web.guard import error_response
-from tabletrek.web.pages import STATIC, UI_PREFIX
+from tabletrek.web.pages import UI_PREFIX, page
 
 ASSETS = ("/static/", UI_PREFIX + "/")
 """Where the files pages load live: a miss there is a file's, not a reader's."""
+missing_page = page("missing", status=404)
 
 
 async def unserved(request: Request, exc: Exception) -> Response:
@@ -31,7 +32,7 @@ async def unserved(request: Request, exc: Exception) -> Response:
             return error_response(refusal, 405, {"Allow": allowed})
         return error_response(WebError("web.error.no_route"), exc.status_code)
     if exc.status_code == 404 and request.method in ("GET", "HEAD") and not path.startswith(ASSETS):
-        return FileResponse(STATIC / "missing.html", status_code=404, headers={"Cache-Control": "no-cache"})
+        return await missing_page(request)
     return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
 
