@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tabletrek.web.guard import Guard
 from tabletrek.web.lobby import api_game_bots
 from tabletrek.web.manager import Manager
+from tabletrek.web.missing import HANDLERS
 from tabletrek.web.pages import (
     STATIC,
     UI_PREFIX,
@@ -72,7 +73,12 @@ def create_app(
         WebSocketRoute("/ws/{table}", Sockets(manager, guard).endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers=HANDLERS,
+    )
     app.state.manager = manager
     return app
 
@@ -84,10 +90,10 @@ async def no_icon(_request: Request) -> Response:
 def page_routes(guard: Guard) -> list[BaseRoute]:
     limited = guard.limited
     return [
-        Route("/", page("index.html")),
-        Route("/t/{table}", page("table.html")),
-        Route("/replay/{table}", page("replay.html")),
-        Route("/rules/{game}", page("rules.html")),
+        Route("/", page("lobby")),
+        Route("/t/{table}", page("table")),
+        Route("/replay/{table}", page("replay")),
+        Route("/rules/{game}", page("rules")),
         Route("/favicon.ico", no_icon),
         # a game's own page module and stylesheet, as its spec declares them
         Route(UI_PREFIX + "/{game}/{file}", game_file),

@@ -7,12 +7,13 @@ import logging
 import os
 import re
 import tomllib
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from tabletrek.core.game import Game
@@ -34,9 +35,18 @@ log = logging.getLogger("tabletrek.web")
 static_files = StaticFiles(directory=STATIC)
 
 
-def page(name: str) -> Any:
+def shell(script: str) -> str:
+    """A page's HTML: every page is the same header and empty ``main``, drawn by the one module
+    ``static/js/<script>.js``."""
+    return (STATIC / "page.html").read_text(encoding="utf-8").replace("{script}", script)
+
+
+def page(script: str, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
+    """The handler for the page ``static/js/<script>.js`` draws."""
+    html = shell(script)
+
     async def handler(_request: Request) -> Response:
-        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-cache"})
 
     return handler
 

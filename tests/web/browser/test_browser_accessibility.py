@@ -19,10 +19,12 @@ pytestmark = pytest.mark.browser
 NOT_OPENED = {"en": "This page could not be opened", "zh-Hant": "無法開啟此頁面"}
 TO_LOBBY = {"en": "Go to the lobby", "zh-Hant": "前往大廳"}
 RULES = {"en": "Rules", "zh-Hant": "規則"}
-# what the server says of each page that cannot open: no table by that id, no game by that name
+# what the server says of each page that cannot open: no table by that id, no page at that
+# address, no game by that name
 DEAD_ENDS = {
     "/t/no-such-table": {"en": "There is no such table.", "zh-Hant": "沒有這張牌桌。"},
     "/replay/no-such-table": {"en": "There is no such table.", "zh-Hant": "沒有這張牌桌。"},
+    "/no/such/page": {"en": "There is no page at this address.", "zh-Hant": "這個網址沒有頁面。"},
     "/rules/no-such-game": {
         "en": "There is no game called 'no-such-game'.",
         "zh-Hant": "沒有名為「no-such-game」的遊戲。",
