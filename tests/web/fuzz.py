@@ -166,6 +166,9 @@ def http_request(rng: random.Random, tables: list[str], hosts: list[str]) -> dic
         + rng.choice(["page.js", "style.css", "..", "spec.py", "%2E%2E%2Fspec.py"]),
         "/static/../../pyproject.toml",
         "/favicon.ico",
+        # addresses no route serves: the API's JSON refusal, the app's 404 page
+        "/api/" + rng.choice(["nope", "tables/x/y/z", "%ED%A0%80", "x" * 3000, "games/touring/rules/more"]),
+        "/" + rng.choice(["nope", "t", "x" * 3000, "%ED%A0%80", "rules/touring/more"]),
     ]
     path = rng.choice(paths)
     method = rng.choice(["GET", "GET", "GET", "POST", "POST", "POST", "PUT", "DELETE", "HEAD"])

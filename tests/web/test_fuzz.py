@@ -139,13 +139,16 @@ async def fuzz_ws(server: ServerProcess, targets: list[dict[str, Any]]) -> Count
     return stats
 
 
-async def fuzz_http(server: ServerProcess, targets: list[dict[str, Any]]) -> Counter[int]:
+async def fuzz_http(server: ServerProcess, targets: list[dict[str, Any]]) -> tuple[Counter[int], list[str]]:
+    """Each status's count, and every answer under ``/api/`` that was not JSON (a client of the
+    API reads every answer, refusals included, as JSON)."""
     rng = random.Random(7)
     requests = [
         http_request(rng, [t["table"] for t in targets], [t["host"] for t in targets])
         for _ in range(HTTP_REQUESTS)
     ]
     statuses: Counter[int] = Counter()
+    not_json: list[str] = []
     gate = asyncio.Semaphore(12)
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
 
@@ -153,9 +156,13 @@ async def fuzz_http(server: ServerProcess, targets: list[dict[str, Any]]) -> Cou
             async with gate:
                 response = await http.request(**request)
                 statuses[response.status_code] += 1
+                # the path as sent: httpx resolves '..' segments before the server sees them
+                sent = response.request.url.raw_path.decode("ascii")
+                if sent.startswith("/api/") and response.headers.get("content-type") != "application/json":
+                    not_json.append(f"{request['method']} {sent[:80]}: {response.status_code}")
 
         await asyncio.gather(*(one(r) for r in requests))
-    return statuses
+    return statuses, not_json
 
 
 def test_fuzzed_websocket_messages_and_http_requests_get_no_5xx_and_no_traceback(
@@ -163,7 +170,7 @@ def test_fuzzed_websocket_messages_and_http_requests_get_no_5xx_and_no_traceback
 ) -> None:
     targets = tables(server)
     ws_stats = asyncio.run(fuzz_ws(server, targets))
-    statuses = asyncio.run(fuzz_http(server, targets))
+    statuses, not_json = asyncio.run(fuzz_http(server, targets))
     log = server.log_text()
     five_xx = sum(n for code, n in statuses.items() if code >= 500)
     tracebacks = log.count("Traceback")
@@ -183,6 +190,7 @@ def test_fuzzed_websocket_messages_and_http_requests_get_no_5xx_and_no_traceback
     assert ws_stats["in:state"] > 0 and statuses[200] > 0 and statuses[400] > 0
     assert ws_stats["sent:chat"] > WS_MESSAGES // 20  # the chat handler had its share of the junk
     assert five_xx == 0, summary
+    assert not_json == [], not_json[:10]
     assert internal_closes == 0, summary
     assert tracebacks == 0, log[log.find("Traceback") - 200 : log.find("Traceback") + 3000]
     # and it still serves: a fresh table, a move at it
