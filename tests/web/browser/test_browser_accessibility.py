@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ..helpers import EVERY_IMPACT, ServerProcess, assert_axe_clean
+from ..helpers import EVERY_IMPACT, SIZES, ServerProcess, assert_axe_clean
 from .pages import LOBBY_TITLE, games_in_lobby
 
 pytestmark = pytest.mark.browser
@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 NOT_OPENED = {"en": "This page could not be opened", "zh-Hant": "無法開啟此頁面"}
 TO_LOBBY = {"en": "Go to the lobby", "zh-Hant": "前往大廳"}
 RULES = {"en": "Rules", "zh-Hant": "規則"}
+COMBOS = [(size, lang) for size in SIZES for lang in ("en", "zh-Hant")]
 # what the server says of each page that cannot open: no table by that id, no page at that
 # address, no game by that name
 DEAD_ENDS = {
@@ -32,10 +33,13 @@ DEAD_ENDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
-def test_every_rules_page_has_no_accessibility_finding(server: ServerProcess, page: Any, lang: str) -> None:
+@pytest.mark.parametrize(("size", "lang"), COMBOS, ids=[f"{s}-{lang}" for s, lang in COMBOS])
+def test_every_rules_page_has_no_accessibility_finding(
+    server: ServerProcess, page: Any, size: str, lang: str
+) -> None:
     # Before: Touring's deck and Double Crossing's board were Markdown tables with empty header
     # cells (a spacer column; a grid of spaces), which axe reports as empty-table-header.
+    page.set_viewport_size(SIZES[size])
     page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
     games = games_in_lobby(server)
     assert {"touring", "mexican-train", "codenames-duet", "double-crossing"} <= set(games)
@@ -49,13 +53,14 @@ def test_every_rules_page_has_no_accessibility_finding(server: ServerProcess, pa
         assert_axe_clean(page, f"rules of {game} ({lang})", impacts=EVERY_IMPACT)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize(("size", "lang"), COMBOS, ids=[f"{s}-{lang}" for s, lang in COMBOS])
 def test_a_page_that_cannot_open_says_so_and_leads_to_the_lobby(
-    server: ServerProcess, page: Any, lang: str
+    server: ServerProcess, page: Any, size: str, lang: str
 ) -> None:
     # Before: a line of red text under the header and nothing else: no heading (axe:
     # page-has-heading-one), the tab still titled 'tabletrek', and the replay page's line not
     # even announced.
+    page.set_viewport_size(SIZES[size])
     page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
     for path, said in DEAD_ENDS.items():
         page.goto(f"{server.url}{path}")
