@@ -42,6 +42,11 @@ def serve(*args: str, lang: str = "en") -> tuple[int, str]:
         (["--bot-delay", "inf"], "seconds from 0 to 60, not inf", "而不是 inf"),
         (["--db", "notaurl"], "The database URL could not be read", "無法讀懂資料庫網址"),
         (["--db", "mysql://me@host/tt"], "in SQLite or PostgreSQL, not mysql.", "而不是 mysql。"),
+        (
+            ["--db", "postgresql+psycopg2://me@host/tt"],
+            "not postgresql+psycopg2://",
+            "而不是 postgresql+psycopg2://",
+        ),
         (["--db", "sqlite://"], "An in-memory SQLite database would be lost", "記憶體中的 SQLite 資料庫"),
         (["--db", "sqlite:///:memory:"], "name a file, such as sqlite:///tabletrek.db", "請指定一個檔案"),
     ],
@@ -81,6 +86,7 @@ def test_the_library_refuses_the_same_urls() -> None:
         ("notaurl", "web.serve.db_unparsed"),
         ("oracle://x/y", "web.serve.db_unsupported"),
         ("sqlite://", "web.serve.db_in_memory"),
+        ("postgresql+asyncpg://me@host/tt", "web.serve.db_driver"),
     ):
         with pytest.raises(UsageError) as refused:
             Store(url)

@@ -17,6 +17,10 @@ from tabletrek.paths import user_data_dir
 BACKENDS = ("sqlite", "postgresql")
 """The databases the store's schema, migrations and notifications are written and tested for."""
 
+DRIVERS = ("sqlite", "sqlite+pysqlite", "postgresql+psycopg")
+"""Their drivers: Python's own sqlite3, and psycopg 3 (the [web] extra), which plain
+``postgresql://`` URLs are given."""
+
 
 def default_url() -> str:
     """A SQLite file in the user data directory (platformdirs, or $TABLETREK_HOME when set)."""
@@ -41,6 +45,9 @@ def checked_url(url: str) -> URL:
     backend = parsed.get_backend_name()
     if backend not in BACKENDS:
         raise UsageError("web.serve.db_unsupported", backend=backend)
+    if parsed.drivername not in DRIVERS:
+        # e.g. postgresql+psycopg2:// or +asyncpg://: a driver the [web] extra does not install
+        raise UsageError("web.serve.db_driver", driver=parsed.drivername)
     if backend == "sqlite" and parsed.database in (None, "", ":memory:"):
         # each of the server's threads would get a database of its own, and all of it is lost at exit
         raise UsageError("web.serve.db_in_memory")
