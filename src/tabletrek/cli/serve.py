@@ -1,18 +1,32 @@
-"""``tabletrek serve``: run the web app (lobby, live tables, replays) with uvicorn."""
+"""``tabletrek serve``: run the web app (lobby, live tables, replays) with uvicorn.
+
+Every setting is checked, the port bound and the database opened before the command says the
+server is running: a busy port, a mistyped host or a database that cannot be opened ends the
+command with the reason, in the reader's language, not with a traceback or a line saying the
+server runs when it does not."""
 
 from __future__ import annotations
 
+import errno
 import logging
+import math
+import socket
 from typing import Annotated
 
 import typer
 
-from tabletrek.cli.common import help_text, tr
-from tabletrek.core.errors import message_in
+from tabletrek.cli.common import fail, help_text, tr
+from tabletrek.core.errors import UsageError, message_in
 from tabletrek.i18n import env_lang
 
 MAX_FRAME = 1 << 20
 """WebSocket frames above this are refused by the protocol layer (the app itself reads at most 8 KiB)."""
+
+MAX_BOT_DELAY = 60.0
+"""Longer than anyone waits for a bot: a larger value is a typo (milliseconds for seconds)."""
+
+BACKLOG = 2048
+"""Connections the system queues before the server accepts them (uvicorn's own default)."""
 
 
 def serve(
@@ -28,17 +42,30 @@ def serve(
     from tabletrek.web.app import create_app  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.connguard import protocol_options  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.ratelimit import Limits  # noqa: PLC0415 - the [web] extra
-    from tabletrek.web.store import default_url  # noqa: PLC0415 - the [web] extra
 
+    lang = env_lang()
     limits = Limits()
     for item in limit or []:
         name, _, value = item.partition("=")
         try:
             limits.set(name.strip(), value.strip())
         except ValueError as exc:
-            raise typer.BadParameter(message_in(exc, env_lang()), param_hint="--limit") from None
+            raise typer.BadParameter(message_in(exc, lang), param_hint="--limit") from None
     if sync not in ("notify", "poll"):
         raise typer.BadParameter(tr("web.serve.bad_sync", value=sync), param_hint="--sync")
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(tr("web.serve.bad_port", value=port), param_hint="--port")
+    if not (math.isfinite(bot_delay) and 0 <= bot_delay <= MAX_BOT_DELAY):
+        raise typer.BadParameter(
+            tr("web.serve.bad_bot_delay", value=bot_delay, most=int(MAX_BOT_DELAY)), param_hint="--bot-delay"
+        )
+    # The port first: a second server started by mistake must not open (and migrate) the database.
+    sock = listening_socket(host, port, lang)
+    try:
+        app = create_app(db, bot_delay=bot_delay, limits=limits, sync=sync)
+    except UsageError as exc:
+        sock.close()
+        raise fail(message_in(exc, lang)) from None
     # The server's own log (tables created, archived, bots taking seats over) on stderr.
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -46,20 +73,62 @@ def serve(
     web_log.addHandler(handler)
     web_log.setLevel(logging.INFO)
     web_log.propagate = False
-    url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay, limits=limits, sync=sync)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    typer.echo(tr("web.serve.started", url=f"http://{shown}:{port}/", db=app.state.manager.store.engine.url))
+    bound = sock.getsockname()[1]  # port 0 asks the system for a free one
+    typer.echo(tr("web.serve.started", url=page_url(host, bound), db=app.state.manager.store.engine.url))
     # No per-message deflate: views are a few kB, and compressing every frame cost more CPU than
     # anything else per move in the load benchmark.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
-        port=port,
+        port=bound,
         ws_max_size=MAX_FRAME,
         ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
+        backlog=BACKLOG,
         # idle sockets, headers or bodies sent a byte at a time, one address holding every socket
         **protocol_options(limits),
     )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # a second Ctrl+C while shutting down, as uvicorn.run takes it
+        pass
+    finally:
+        sock.close()
+    if not server.started:
+        raise typer.Exit(code=3)  # the app's start-up failed; uvicorn has logged why
+
+
+def listening_socket(host: str, port: int, lang: str) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, as uvicorn would bind it, or the reason
+    it cannot be (a refusal that ends the command)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        raise fail(tr("web.serve.cannot_listen", lang, address=address, reason=why(exc, lang))) from None
+    return sock
+
+
+def why(exc: OSError, lang: str) -> str:
+    """What went wrong binding, in the reader's language where it is one of the usual causes."""
+    if isinstance(exc, socket.gaierror):
+        return tr("web.serve.no_such_host", lang)
+    known = {
+        errno.EADDRINUSE: "web.serve.port_in_use",
+        errno.EACCES: "web.serve.port_denied",
+        errno.EADDRNOTAVAIL: "web.serve.not_this_host",
+    }
+    key = known.get(exc.errno or 0)
+    return tr(key, lang) if key else exc.strerror or str(exc)
+
+
+def page_url(host: str, port: int) -> str:
+    """The lobby's address for a browser on this machine (an IPv6 address goes in brackets)."""
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"

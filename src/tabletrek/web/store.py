@@ -43,10 +43,10 @@ from sqlalchemy import (
     text as sql_text,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from tabletrek.paths import user_data_dir
+from tabletrek.web.dburl import checked_url, default_url, normalize_url, unavailable
 
 metadata = MetaData()
 
@@ -213,30 +213,28 @@ class TableRow:
     """The creator's own seat, recorded with ``creator`` when the table is stored."""
 
 
-def default_url() -> str:
-    """A SQLite file in the user data directory (platformdirs, or $TABLETREK_HOME when set)."""
-    return f"sqlite:///{user_data_dir() / 'web.sqlite3'}"
-
-
-def normalize_url(url: str) -> str:
-    """Accept plain ``postgresql://`` / ``postgres://`` URLs and use the psycopg 3 driver for them."""
-    for prefix in ("postgres://", "postgresql://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
-
-
 SCHEMA_LOCK = 0x7461626C6574  # any fixed 64-bit key; "tablet" in ASCII
 
 
 class Store:
     def __init__(self, url: str | None = None) -> None:
-        self.url = normalize_url(url or default_url())
-        self.is_sqlite = self.url.startswith("sqlite")
+        url = url or default_url()
+        parsed = checked_url(url)
+        self.url = normalize_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
-        self.engine: Engine = create_engine(self.url, **kwargs)
+        self.engine: Engine = create_engine(parsed, **kwargs)
+        try:
+            self._open()
+        except DBAPIError as exc:
+            # the driver's reason (no such folder, refused, wrong password, not a database file)
+            self.engine.dispose()
+            raise unavailable(parsed, exc) from exc
+
+    def _open(self) -> None:
+        """The first connection: the schema made or brought up to date, the address secret read."""
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             with self.engine.begin() as conn:
