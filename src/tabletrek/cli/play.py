@@ -324,7 +324,10 @@ def play(
         table_names[s] += f" ({bot.name})"
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
     table.bot_specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
-    path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
+    try:
+        path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
+    except ValueError as exc:  # no data folder to save into
+        raise fail(message_in(exc, language)) from None
     ready_file(path, language)  # refused now, not when the game is over
     console.print(Panel(tr("cli.play.welcome", language, game=loaded.title(language)), expand=False))
     run_and_save(table, path, language)

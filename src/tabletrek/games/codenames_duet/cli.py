@@ -30,6 +30,7 @@ from tabletrek.cli.common import (
     load_game,
     parse_options,
     pick_lang,
+    ready_file,
     split_list,
     tr,
     typed_names,
@@ -162,6 +163,13 @@ def play_cmd(
         s: game.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s) for i, s in enumerate(others)
     }
     table_names = default_names(game.players, language, typed_names(names, language))
+    # where the mission's outcome and record go, refused now rather than after the mission
+    try:
+        ready_file(progress_path(user_data_dir(), profile), language)
+        record_path = records_dir() / f"{GAME}-{city_id}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
+    except ValueError as exc:
+        raise fail(message_in(exc, language)) from None
+    ready_file(record_path, language)
     for s, bot in seat_bots.items():
         table_names[s] += f" ({bot.name})"
     console.print(
@@ -185,7 +193,7 @@ def play_cmd(
     progress.note(city_id, won, state.view(0)["tokens"])
     save_progress(user_data_dir(), progress)
     record = state.record().with_meta(campaign={"profile": profile, "city": city_id}, saved=time.time())
-    record.save(records_dir() / f"{GAME}-{city_id}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json")
+    record.save(record_path)
     _report(mmap, progress, city_id, won, before, language)
 
 
@@ -220,6 +228,7 @@ def record_cmd(
         raise fail(_t("error.tokens_left", language, turns=mmap.cities[city_id].turns))
     before = set(progress.available(mmap))
     won = outcome.lower() == "won"
+    ready_file(progress_path(user_data_dir(), profile), language)
     progress.note(city_id, won, tokens_left)
     save_progress(user_data_dir(), progress)
     _report(mmap, progress, city_id, won, before, language)
@@ -228,7 +237,10 @@ def record_cmd(
 @app.command("profiles", help=help_text("codenames_duet.campaign.profiles_help"))
 def profiles_cmd(lang: LangOpt = None) -> None:
     language = pick_lang(lang)
-    found = profiles(user_data_dir())
+    try:
+        found = profiles(user_data_dir())
+    except ValueError as exc:
+        raise fail(message_in(exc, language)) from None
     console.print("\n".join(found) if found else _t("no_profiles", language))
 
 
