@@ -16,12 +16,13 @@ from typer.testing import CliRunner
 
 import tabletrek
 from tabletrek.cli import app
+from tabletrek.core import records
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import parse_bot_spec
 from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.events import resolve_args
 from tabletrek.core.options import OptionSpec
-from tabletrek.core.records import GameRecord, iter_replay
+from tabletrek.core.records import MAX_RECORD_BYTES, GameRecord, iter_replay
 from tabletrek.sim import simulate
 from tabletrek.sim.backend import Backend, connect_ray
 from tabletrek.sim.runner import seat_bots
@@ -323,3 +324,26 @@ def test_a_greedy_weight_that_is_not_a_number_is_refused_by_name() -> None:
         tabletrek.load("touring").bot("greedy", seat=0, go="abc")
     assert str(caught.value) == "go must be a number, not 'abc'"
     assert message_in(caught.value, "zh-Hant") == "go 必須是數字，而不是 'abc'"
+
+
+def test_a_file_far_larger_than_any_record_is_refused_while_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the whole file was read first, so ``tabletrek replay /dev/zero`` filled the memory
+    until the process died (a MemoryError traceback under a memory limit)."""
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:  # sparse: 64 MiB and one byte of zeros, no disk used
+        handle.truncate(MAX_RECORD_BYTES + 1)
+    for path in (big, Path("/dev/zero")):
+        with pytest.raises(UsageError) as caught:
+            GameRecord.load(path)
+        assert str(caught.value) == f"{path}: more than 64 MiB, far more than any game record"
+        assert message_in(caught.value, "zh-Hant") == f"{path}：超過 64 MiB，遠大於任何遊戲紀錄"
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1000)
+    at_the_cap = tmp_path / "at_the_cap.json"
+    at_the_cap.write_text(" " * 998 + "[]")  # a file of exactly the cap is read, and parsed
+    with pytest.raises(UsageError, match="a record must be a JSON object"):
+        GameRecord.load(at_the_cap)
+    at_the_cap.write_text(" " * 999 + "[]")
+    with pytest.raises(UsageError, match="more than 0 MiB"):
+        GameRecord.load(at_the_cap)

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = 1
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The most of a file ``GameRecord.load`` reads. A record holds one short text a move: a
+four-player Double Crossing game of 4,000 moves is about 45 kB. The cap is counted while reading,
+so a file of gigabytes (or /dev/zero) is refused after 64 MiB instead of filling the memory."""
+
 
 def strings_in(document: Any) -> Iterator[tuple[str, str]]:
     """Every string in a JSON document, keys too, with where it stands ("meta.names[1]"); walked
@@ -144,9 +149,14 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         source = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as handle:
+                data = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise UsageError("core.error.record_unreadable", source=source, detail=exc.strerror) from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise UsageError("core.error.record_too_large", source=source, most=MAX_RECORD_BYTES // 2**20)
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise UsageError("core.error.record_not_utf8", source=source) from None
         return cls.from_json(text, source)
