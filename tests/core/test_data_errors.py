@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletrek.cli import app
-from tabletrek.core.data import DataError
+from tabletrek.core.data import DataError, read_at_most
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import render_message
 from tabletrek.games.codenames_duet.campaign import load_progress, progress_path
-from tabletrek.games.codenames_duet.words import load_pack, parse_pack
+from tabletrek.games.codenames_duet.words import MAX_PACK_BYTES, load_pack, parse_pack
 
 FILLER = "\n".join(f"w{'x' * i}" for i in range(30))
 
@@ -57,6 +57,23 @@ def test_an_unreadable_word_pack_says_why_in_the_readers_language(tmp_path: Path
         load_pack(str(binary))
     assert garbled.value.message("en").endswith("a word pack must be UTF-8 text")
     assert garbled.value.message("zh-Hant").endswith("詞庫必須是 UTF-8 文字")
+
+
+def test_a_word_pack_far_larger_than_any_list_of_words_is_refused_while_it_is_read(tmp_path: Path) -> None:
+    """Before: the whole file was read first, so ``-o word_pack=/dev/zero`` filled the memory."""
+    big = tmp_path / "big.txt"
+    with big.open("wb") as handle:  # sparse: 16 MiB and one byte, no disk used
+        handle.truncate(MAX_PACK_BYTES + 1)
+    for path in (big, Path("/dev/zero")):
+        with pytest.raises(DataError) as caught:
+            load_pack(str(path))
+        english = f"{path}: a word pack is a list of words, not a file of more than 16 MiB"
+        assert caught.value.message("en") == english
+        assert caught.value.message("zh-Hant") == f"{path}：詞庫是一份詞語清單，不會是超過 16 MiB 的檔案"
+    just_words = tmp_path / "words.txt"
+    just_words.write_text("\n".join(f"word{'x' * (i % 40)}{chr(97 + i % 26)}" for i in range(400)))
+    assert read_at_most(just_words, just_words.stat().st_size) == just_words.read_bytes()
+    assert read_at_most(just_words, just_words.stat().st_size - 1) is None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])

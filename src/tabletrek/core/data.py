@@ -81,6 +81,15 @@ def os_reason(error: OSError) -> dict[str, Any]:
     return {"$t": "core.data.os.other", "args": {"reason": error.strerror or str(error)}}
 
 
+def read_at_most(path: str | Path, most: int) -> bytes | None:
+    """A file a user named, read up to ``most`` bytes; None when it holds more. The cap is counted
+    while reading, so a file of gigabytes (or /dev/zero) is refused without filling the memory.
+    Raises ``OSError`` as ``open`` does."""
+    with Path(path).open("rb") as handle:
+        data = handle.read(most + 1)
+    return None if len(data) > most else data
+
+
 def read_toml(source: str | Path, text: str | None = None) -> dict[str, Any]:
     try:
         if text is None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.characters import UNSHOWABLE, refused_character
+from tabletrek.core.data import read_at_most
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 from tabletrek.core.registry import load_recorded
@@ -149,11 +150,10 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         source = str(path)
         try:
-            with Path(path).open("rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+            data = read_at_most(path, MAX_RECORD_BYTES)
         except OSError as exc:
             raise UsageError("core.error.record_unreadable", source=source, detail=exc.strerror) from None
-        if len(data) > MAX_RECORD_BYTES:
+        if data is None:
             raise UsageError("core.error.record_too_large", source=source, most=MAX_RECORD_BYTES // 2**20)
         try:
             text = data.decode("utf-8")

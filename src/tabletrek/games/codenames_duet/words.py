@@ -13,10 +13,12 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from tabletrek.core.data import DataError, os_reason
+from tabletrek.core.data import DataError, os_reason, read_at_most
 
 BOARD_SIZE = 25
 SHIPPED_PACKS = ("en", "zh-Hant")
+MAX_PACK_BYTES = 16 * 1024 * 1024
+"""The most of a pack file read: the shipped packs are about 5 kB, and 16 MiB holds a million words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +93,13 @@ def _shipped_pack(name: str) -> WordPack:
 @cache
 def _file_pack(path: str, _mtime: int, _size: int) -> WordPack:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_at_most(path, MAX_PACK_BYTES)
     except OSError as exc:
         raise DataError(path, "", said="core.data.pack_unreadable", reason=os_reason(exc)) from None
+    if data is None:
+        raise DataError(path, "", said="core.data.pack_too_large", most=MAX_PACK_BYTES // 2**20)
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(path, "", said="core.data.pack_not_utf8") from None
     return parse_pack(path, text)
