@@ -69,7 +69,7 @@ def test_a_word_pack_far_larger_than_any_list_of_words_is_refused_while_it_is_re
             load_pack(str(path))
         english = f"{path}: a word pack is a list of words, not a file of more than 16 MiB"
         assert caught.value.message("en") == english
-        assert caught.value.message("zh-Hant") == f"{path}：詞庫是一份詞語清單，不會是超過 16 MiB 的檔案"
+        assert caught.value.message("zh-Hant") == f"{path}：詞庫是一份字詞清單，不會是超過 16 MiB 的檔案"
     just_words = tmp_path / "words.txt"
     just_words.write_text("\n".join(f"word{'x' * (i % 40)}{chr(97 + i % 26)}" for i in range(400)))
     assert read_at_most(just_words, just_words.stat().st_size) == just_words.read_bytes()
