@@ -110,8 +110,8 @@ def listening_socket(host: str, port: int, lang: str) -> socket.socket:
         sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
-        address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-        raise fail(tr("web.serve.cannot_listen", lang, address=address, reason=why(exc, lang))) from None
+        said = tr("web.serve.cannot_listen", lang, address=host_port(host, port), reason=why(exc, lang))
+        raise fail(said) from None
     return sock
 
 
@@ -129,6 +129,11 @@ def why(exc: OSError, lang: str) -> str:
 
 
 def page_url(host: str, port: int) -> str:
-    """The lobby's address for a browser on this machine (an IPv6 address goes in brackets)."""
+    """The lobby's address for a browser on this machine."""
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
-    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    return f"http://{host_port(shown, port)}/"
+
+
+def host_port(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets (``[::1]:8000``)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
