@@ -39,8 +39,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return
     traffic = item.stash.get(TRAFFIC, None)
     if traffic:
-        report.sections.append(("browser traffic (seconds since the page opened)", "\n".join(traffic[-300:])))
+        # the last lines: where a page stopped is at the end, and CI shows a failure's excerpt only
+        report.sections.append(("browser traffic (seconds since the page opened)", "\n".join(traffic[-120:])))
     server = item.funcargs.get("server") if isinstance(item, pytest.Function) else None
-    log = server.log_text().splitlines()[-60:] if isinstance(server, ServerProcess) else []
+    log = server.log_text().splitlines()[-40:] if isinstance(server, ServerProcess) else []
     if log:
         report.sections.append(("server log (last lines)", "\n".join(log)))

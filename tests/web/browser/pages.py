@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -27,6 +28,18 @@ def open_lobby(server: ServerProcess, page: Any, lang: str, game: str | None = N
     page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE[lang]}')")
     if game is not None:
         page.select_option("#game", game)
+
+
+def urls_with(fragment: str, *, then: str = "") -> re.Pattern[str]:
+    """What ``page.route`` should match: URLs holding ``fragment`` (followed by the regular
+    expression ``then``).
+
+    A pattern, not a Python function. Playwright's driver matches a pattern itself and lets every
+    other request through at once; a function makes it hand *every* request of the page to this
+    test's Python process and wait for its answer, for requests the test never meant to touch.
+    Four CI runs (3 to 6 Dec 2026, never here) left a lobby's GET /api/tables unanswered after a
+    language switch in a test routed by a function."""
+    return re.compile(re.escape(fragment) + then)
 
 
 def games_in_lobby(server: ServerProcess) -> list[str]:

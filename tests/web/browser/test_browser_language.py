@@ -9,6 +9,7 @@ also have asked the server for move labels in it).
 
 from __future__ import annotations
 
+import difflib
 import time
 from typing import Any
 
@@ -16,7 +17,7 @@ import httpx
 import pytest
 
 from ..helpers import ServerProcess
-from .pages import LOBBY_TITLE, games_in_lobby, open_lobby
+from .pages import LOBBY_TITLE, games_in_lobby, open_lobby, urls_with
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +47,21 @@ def reading(tab: Any) -> tuple[str, str, str | None, str]:
         tab.get_attribute("#lang", "aria-label"),
         tab.locator("#main").inner_text(),
     )
+
+
+def unchanged(tab: Any, before: tuple[str, str, str | None, str], when: str) -> None:
+    """Fail in a few lines when ``tab`` no longer reads as ``before``: pytest's own comparison
+    prints both pages whole, twice, and pushed the failure's traffic out of CI's excerpt."""
+    now = reading(tab)
+    if now == before:
+        return
+    lines = [f"{when}, the page reads otherwise:"]
+    for name, old, new in zip(("document language", "switch", "switch label"), before, now, strict=False):
+        if old != new:
+            lines.append(f"  {name}: {old!r} became {new!r}")
+    old_text, new_text = before[3].splitlines(), now[3].splitlines()
+    lines.extend(list(difflib.unified_diff(old_text, new_text, "before", "now", n=1, lineterm=""))[:30])
+    pytest.fail("\n".join(lines), pytrace=False)
 
 
 @pytest.mark.parametrize("kind", PAGES)
@@ -83,7 +99,7 @@ def test_a_language_left_at_once_does_not_come_back_when_its_catalogs_arrive(
     def hold(route: Any) -> None:  # Playwright takes a Python function here, not a bound builtin
         held.append(route)
 
-    page.route(lambda url: f"/api/i18n/{second}?" in url, hold)
+    page.route(urls_with(f"/api/i18n/{second}?"), hold)
     page.select_option("#lang", second)
     for _ in range(200):
         if held:
@@ -97,12 +113,12 @@ def test_a_language_left_at_once_does_not_come_back_when_its_catalogs_arrive(
     deadline = time.monotonic() + 30
     while reading(page) != before and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-    assert reading(page) == before
+    unchanged(page, before, f"30 s after switching back to {first}")
     with page.expect_response(lambda r: f"/api/i18n/{second}?" in r.url):
         for route in held:
             route.continue_()
     for _ in range(40):  # two seconds: the old page redrew within a few frames of the response
-        assert reading(page) == before
+        unchanged(page, before, f"once the held {second} catalogs arrived")
         page.wait_for_timeout(50)
 
 
@@ -135,7 +151,7 @@ def test_a_game_picked_while_a_language_loads_stays_picked(
     def hold(route: Any) -> None:  # Playwright takes a Python function here, not a bound builtin
         held.append(route)
 
-    page.route(lambda url: f"/api/i18n/{after}?" in url, hold)
+    page.route(urls_with(f"/api/i18n/{after}?"), hold)
     page.select_option("#lang", after)
     for _ in range(200):  # the catalog request is held, so nothing is redrawn yet
         if held:

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from ..helpers import ServerProcess
-from .pages import LOBBY_TITLE
+from .pages import LOBBY_TITLE, urls_with
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def refuse(page: Any, ending: str, *, method: str = "GET", gateway: bool = False
         else:
             route.abort("connectionrefused")
 
-    page.route(lambda url: url.split("?")[0].endswith(ending), handle)
+    page.route(urls_with(ending, then=r"(?:\?|$)"), handle)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
@@ -114,7 +114,7 @@ def test_a_page_whose_words_did_not_load_asks_for_them_again(server: ServerProce
         else:
             route.continue_()
 
-    page.route(lambda url: "/api/i18n/" in url, handle)
+    page.route(urls_with("/api/i18n/"), handle)
     page.goto(f"{server.url}/")
     page.wait_for_selector(f"h1:has-text('{LOBBY_TITLE['en']}')")
     assert len(cut) == 2
