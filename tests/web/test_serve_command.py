@@ -132,16 +132,8 @@ def running(
     """``tabletrek serve --port 0 ARGS`` in a child process, with the two lines it starts with
     and the lobby's address in the first."""
     log = tmp_path / "serve.log"
-    command = [
-        sys.executable,
-        "-m",
-        "tabletrek",
-        "serve",
-        "--port",
-        "0",
-        "--db",
-        f"sqlite:///{tmp_path}/web.db",
-    ]
+    db = f"sqlite:///{tmp_path}/web.db"
+    command = [sys.executable, "-m", "tabletrek", "serve", "--port", "0", "--db", db]
     with log.open("wb") as err:
         env = {**os.environ, "TABLETREK_LANG": lang}
         proc = subprocess.Popen([*command, *args], stdout=subprocess.PIPE, stderr=err, env=env)
