@@ -7,12 +7,17 @@ server that was not."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,6 +25,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletrek.cli import app
+from tabletrek.cli import serve as serve_module
 from tabletrek.core.errors import UsageError
 from tabletrek.web.store import Store
 
@@ -119,42 +125,131 @@ def test_a_host_that_is_not_this_machines_is_refused(host: str, said: str, tmp_p
     assert not (tmp_path / "web.db").exists()
 
 
-def test_port_zero_serves_on_the_free_port_it_prints_and_ctrl_c_stops_it(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def running(
+    tmp_path: Path, *args: str, lang: str = "en"
+) -> Iterator[tuple[subprocess.Popen[bytes], list[str]]]:
+    """``tabletrek serve --port 0 ARGS`` in a child process, with the two lines it starts with
+    and the lobby's address in the first."""
     log = tmp_path / "serve.log"
+    db = f"sqlite:///{tmp_path}/web.db"
+    command = [sys.executable, "-m", "tabletrek", "serve", "--port", "0", "--db", db]
     with log.open("wb") as err:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tabletrek",
-                "serve",
-                "--port",
-                "0",
-                "--db",
-                f"sqlite:///{tmp_path}/web.db",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=err,
-            env={**os.environ, "TABLETREK_LANG": "en"},
-        )
+        env = {**os.environ, "TABLETREK_LANG": lang}
+        proc = subprocess.Popen([*command, *args], stdout=subprocess.PIPE, stderr=err, env=env)
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline().decode()
-        assert line.startswith("tabletrek is running: open http://localhost:"), line + log.read_text()
-        url = line.split("open ", 1)[1].split(" ", 1)[0]
-        port = int(url.rsplit(":", 1)[1].rstrip("/"))
-        assert port != 0
-        deadline = time.monotonic() + 60
-        while True:  # the port listens from the line on; the app answers once it has started
+        said: queue.Queue[str] = queue.Queue()
+        stdout = proc.stdout
+
+        def pump() -> None:  # in a thread: a line the server never prints fails the test, not hangs it
+            for line in stdout:
+                said.put(line.decode())
+
+        threading.Thread(target=pump, daemon=True).start()
+        lines = []
+        for _ in range(2):
             try:
-                assert httpx.get(url, timeout=5).status_code == 200
-                break
-            except httpx.ReadTimeout:
-                assert time.monotonic() < deadline
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=30) == 0
+                lines.append(said.get(timeout=60))
+            except queue.Empty:
+                pytest.fail(f"the server printed {lines} and then nothing for 60 s: {log.read_text()}")
+        url = re.search(r"http://[^/\s]+/", lines[0])
+        assert url is not None, lines[0] + log.read_text()
+        yield proc, [*lines, url.group()]
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     assert "Traceback" not in log.read_text()
+
+
+def lobby_answers(url: str) -> None:
+    """The lobby at ``url`` answers 200: the port listens from the first line on, and the app
+    answers once it has started."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            assert httpx.get(url, timeout=5).status_code == 200
+            return
+        except httpx.ReadTimeout:
+            assert time.monotonic() < deadline
+
+
+@pytest.mark.parametrize(
+    ("lang", "running_at", "only_here"),
+    [
+        ("en", "tabletrek is running: open http://localhost:", "Only this computer can open it"),
+        ("zh-Hant", "tabletrek 已啟動：請用瀏覽器打開 http://localhost:", "只有這台電腦打得開"),
+    ],
+)
+def test_port_zero_serves_on_the_free_port_it_prints_and_ctrl_c_stops_it(
+    tmp_path: Path, lang: str, running_at: str, only_here: str
+) -> None:
+    with running(tmp_path, lang=lang) as (proc, (started, network, url)):
+        assert started.startswith(running_at), started
+        assert int(url.rsplit(":", 1)[1].rstrip("/")) != 0
+        # Before: nothing said that nobody else could open it, nor how to let them.
+        assert network.startswith(only_here) and "--host 0.0.0.0" in network, network
+        lobby_answers(url)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+
+
+def test_on_every_address_it_prints_the_one_other_computers_reach(tmp_path: Path) -> None:
+    # Before: "open http://localhost:…/", and the invite links made from that address sent each
+    # friend to their own computer.
+    shared = serve_module.network_address("0.0.0.0")
+    if shared is None:
+        pytest.skip("this machine has no address but its loopback")
+    with running(tmp_path, "--host", "0.0.0.0") as (_proc, (started, network, url)):
+        assert url.startswith(f"http://{shared}:") and started.startswith(f"tabletrek is running: open {url}")
+        assert network.startswith("Other computers on your network open the same address"), network
+        lobby_answers(url)  # it is served there
+
+
+@pytest.mark.parametrize(
+    ("host", "routes", "shown"),
+    [
+        ("0.0.0.0", {socket.AF_INET: "192.168.1.20"}, "192.168.1.20"),
+        ("", {socket.AF_INET: "192.168.1.20"}, "192.168.1.20"),
+        ("::", {socket.AF_INET6: "2001:db8::5", socket.AF_INET: "192.168.1.20"}, "2001:db8::5"),
+        ("::", {socket.AF_INET: "10.0.0.7"}, "10.0.0.7"),  # no IPv6 route: its IPv4 side
+        ("0.0.0.0", {socket.AF_INET6: "2001:db8::5"}, None),  # 0.0.0.0 does not answer on IPv6
+        ("0.0.0.0", {socket.AF_INET: "127.0.0.1"}, None),  # only the loopback has a route
+        ("::", {socket.AF_INET6: "fe80::1"}, None),  # a link-local address needs its interface
+        ("0.0.0.0", {}, None),  # no route at all
+        ("127.0.0.1", {socket.AF_INET: "192.168.1.20"}, None),  # one address: it is the one shown
+        ("192.168.1.20", {socket.AF_INET: "192.168.1.20"}, None),
+    ],
+)
+def test_the_address_other_computers_reach(
+    monkeypatch: pytest.MonkeyPatch, host: str, routes: dict[int, str], shown: str | None
+) -> None:
+    def route_source(family: int, probe: str) -> str:
+        if family not in routes:
+            raise OSError(101, "Network is unreachable")
+        return routes[family]
+
+    monkeypatch.setattr(serve_module, "route_source", route_source)
+    assert serve_module.network_address(host) == shown
+    if shown is not None:
+        url = serve_module.page_url(shown, 8000)
+        assert url == (f"http://[{shown}]:8000/" if ":" in shown else f"http://{shown}:8000/")
+
+
+@pytest.mark.parametrize(
+    ("host", "only_here"),
+    [
+        ("127.0.0.1", True),
+        ("127.8.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("LocalHost", True),
+        ("tabletrek.localhost", True),
+        ("0.0.0.0", False),
+        ("192.168.1.20", False),
+        ("example.org", False),
+    ],
+)
+def test_which_hosts_only_this_computer_reaches(host: str, only_here: bool) -> None:
+    assert serve_module.is_loopback(host) is only_here

@@ -8,6 +8,7 @@ server runs when it does not."""
 from __future__ import annotations
 
 import errno
+import ipaddress
 import logging
 import math
 import socket
@@ -27,6 +28,13 @@ MAX_BOT_DELAY = 60.0
 
 BACKLOG = 2048
 """Connections the system queues before the server accepts them (uvicorn's own default)."""
+
+EVERY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
+"""Hosts that listen on every address of this machine."""
+
+PROBES = ((socket.AF_INET6, "2001:db8::1"), (socket.AF_INET, "192.0.2.1"))
+"""Documentation addresses (RFC 3849, RFC 5737): no machine answers them, so asking for a route to
+one finds the address this machine's traffic leaves from without sending anything."""
 
 
 def serve(
@@ -74,7 +82,16 @@ def serve(
     web_log.setLevel(logging.INFO)
     web_log.propagate = False
     bound = sock.getsockname()[1]  # port 0 asks the system for a free one
-    typer.echo(tr("web.serve.started", url=page_url(host, bound), db=app.state.manager.store.engine.url))
+    # On every address, the page is opened at the one other computers reach: the invite links the
+    # table shows are made from the address the host's browser used, and "localhost" in a friend's
+    # link is the friend's own computer.
+    shared = network_address(host)
+    url = page_url(shared or host, bound)
+    typer.echo(tr("web.serve.started", url=url, db=app.state.manager.store.engine.url))
+    if shared is not None:
+        typer.echo(tr("web.serve.network_open", port=bound))
+    elif is_loopback(host):
+        typer.echo(tr("web.serve.network_only_here"))
     # No per-message deflate: views are a few kB, and compressing every frame cost more CPU than
     # anything else per move in the load benchmark.
     config = uvicorn.Config(
@@ -130,8 +147,44 @@ def why(exc: OSError, lang: str) -> str:
 
 def page_url(host: str, port: int) -> str:
     """The lobby's address for a browser on this machine."""
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
+    shown = "localhost" if host == "127.0.0.1" or host in EVERY_ADDRESS else host
     return f"http://{host_port(shown, port)}/"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host``."""
+    name = host.lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):  # RFC 6761: always this machine
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def network_address(host: str) -> str | None:
+    """The address other computers on the network reach this one at, for a server listening on
+    every address (``host`` 0.0.0.0 or ::): the one its route out leaves from. None for any other
+    host, or when this machine has no route out but its loopback."""
+    if host not in EVERY_ADDRESS:
+        return None
+    for family, probe in PROBES:
+        if family == socket.AF_INET6 and host != "::":
+            continue  # a server on 0.0.0.0 does not answer on IPv6
+        try:
+            found = ipaddress.ip_address(route_source(family, probe))
+        except (OSError, ValueError):
+            continue
+        if not (found.is_loopback or found.is_link_local or found.is_unspecified):
+            return str(found)
+    return None
+
+
+def route_source(family: socket.AddressFamily, probe: str) -> str:
+    """This machine's address that traffic to ``probe`` would leave from (OSError: no route)."""
+    with socket.socket(family, socket.SOCK_DGRAM) as udp:
+        udp.connect((probe, 9))  # UDP: a route is chosen, nothing is sent
+        return str(udp.getsockname()[0])
 
 
 def host_port(host: str, port: int) -> str:

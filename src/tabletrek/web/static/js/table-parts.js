@@ -153,11 +153,21 @@ export function Chat({ lines, names, you, send }) {
     </section>`;
 }
 
+/** Whether ``hostname`` names only the computer it is typed on (a link to it reaches nobody else). */
+function isLoopback(hostname) {
+  const host = hostname.toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+}
+
 export function Invites({ invites, names, tableId, onNew }) {
   const watch = `${location.origin}/t/${tableId}#watch`;
+  // The links are made from the address this page was opened at: "localhost" in a friend's link
+  // is the friend's own computer, so say so where the links are, not after they failed.
+  const onlyHere = isLoopback(location.hostname);
   return html`
     <details class="panel" id="invite-panel">
       <summary>${t("web.ui.invites")}</summary>
+      ${onlyHere ? html`<p class="note" id="invite-only-here">${t("web.table.invite_only_here", { host: location.hostname })}</p>` : null}
       <ul id="invites">
         ${Object.entries(invites).map(([seat, token]) => html`
           <li key=${seat} data-seat=${seat}>
