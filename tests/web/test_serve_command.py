@@ -198,7 +198,7 @@ def test_port_zero_serves_on_the_free_port_it_prints_and_ctrl_c_stops_it(
 def test_on_every_address_it_prints_the_one_other_computers_reach(tmp_path: Path) -> None:
     # Before: "open http://localhost:…/", and the invite links made from that address sent each
     # friend to their own computer.
-    shared = serve_module.network_address("0.0.0.0")
+    shared = serve_module.network_address("0.0.0.0", (socket.AF_INET,))
     if shared is None:
         pytest.skip("this machine has no address but its loopback")
     with running(tmp_path, "--host", "0.0.0.0") as (_proc, (started, network, url)):
@@ -207,23 +207,32 @@ def test_on_every_address_it_prints_the_one_other_computers_reach(tmp_path: Path
         lobby_answers(url)  # it is served there
 
 
+V4, V6, BOTH = (socket.AF_INET,), (socket.AF_INET6,), (socket.AF_INET, socket.AF_INET6)
+ROUTES = {socket.AF_INET: "192.168.1.20", socket.AF_INET6: "2001:db8::5"}
+
+
 @pytest.mark.parametrize(
-    ("host", "routes", "shown"),
+    ("host", "families", "routes", "shown"),
     [
-        ("0.0.0.0", {socket.AF_INET: "192.168.1.20"}, "192.168.1.20"),
-        ("", {socket.AF_INET: "192.168.1.20"}, "192.168.1.20"),
-        ("::", {socket.AF_INET6: "2001:db8::5", socket.AF_INET: "192.168.1.20"}, "2001:db8::5"),
-        ("::", {socket.AF_INET: "10.0.0.7"}, "10.0.0.7"),  # no IPv6 route: its IPv4 side
-        ("0.0.0.0", {socket.AF_INET6: "2001:db8::5"}, None),  # 0.0.0.0 does not answer on IPv6
-        ("0.0.0.0", {socket.AF_INET: "127.0.0.1"}, None),  # only the loopback has a route
-        ("::", {socket.AF_INET6: "fe80::1"}, None),  # a link-local address needs its interface
-        ("0.0.0.0", {}, None),  # no route at all
-        ("127.0.0.1", {socket.AF_INET: "192.168.1.20"}, None),  # one address: it is the one shown
-        ("192.168.1.20", {socket.AF_INET: "192.168.1.20"}, None),
+        ("0.0.0.0", V4, ROUTES, "192.168.1.20"),
+        ("", V4, ROUTES, "192.168.1.20"),
+        ("::", BOTH, ROUTES, "192.168.1.20"),  # the address people know, where :: answers IPv4
+        ("::", BOTH, {socket.AF_INET6: "2001:db8::5"}, "2001:db8::5"),  # no IPv4 route
+        ("::", V6, ROUTES, "2001:db8::5"),  # an IPv6-only socket (bindv6only)
+        ("0.0.0.0", V4, {socket.AF_INET6: "2001:db8::5"}, None),  # 0.0.0.0 does not answer IPv6
+        ("0.0.0.0", V4, {socket.AF_INET: "127.0.0.1"}, None),  # only the loopback has a route
+        ("::", V6, {socket.AF_INET6: "fe80::1"}, None),  # a link-local address needs its interface
+        ("0.0.0.0", V4, {}, None),  # no route at all
+        ("127.0.0.1", V4, ROUTES, None),  # one address: it is the one shown
+        ("192.168.1.20", V4, ROUTES, None),
     ],
 )
 def test_the_address_other_computers_reach(
-    monkeypatch: pytest.MonkeyPatch, host: str, routes: dict[int, str], shown: str | None
+    monkeypatch: pytest.MonkeyPatch,
+    host: str,
+    families: tuple[socket.AddressFamily, ...],
+    routes: dict[int, str],
+    shown: str | None,
 ) -> None:
     def route_source(family: int, probe: str) -> str:
         if family not in routes:
@@ -231,10 +240,24 @@ def test_the_address_other_computers_reach(
         return routes[family]
 
     monkeypatch.setattr(serve_module, "route_source", route_source)
-    assert serve_module.network_address(host) == shown
+    assert serve_module.network_address(host, families) == shown
     if shown is not None:
         url = serve_module.page_url(shown, 8000)
         assert url == (f"http://[{shown}]:8000/" if ":" in shown else f"http://{shown}:8000/")
+
+
+def test_the_families_a_listening_socket_answers() -> None:
+    with socket.socket(socket.AF_INET) as v4:
+        assert serve_module.answered_on(v4) == V4
+    try:
+        v6 = socket.socket(socket.AF_INET6)
+    except OSError:
+        pytest.skip("this machine has no IPv6")
+    with v6:
+        v6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        assert serve_module.answered_on(v6) == BOTH
+        v6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        assert serve_module.answered_on(v6) == V6
 
 
 @pytest.mark.parametrize(

@@ -32,8 +32,8 @@ BACKLOG = 2048
 EVERY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
 """Hosts that listen on every address of this machine."""
 
-PROBES = ((socket.AF_INET6, "2001:db8::1"), (socket.AF_INET, "192.0.2.1"))
-"""Documentation addresses (RFC 3849, RFC 5737): no machine answers them, so asking for a route to
+PROBES = {socket.AF_INET: "192.0.2.1", socket.AF_INET6: "2001:db8::1"}
+"""Documentation addresses (RFC 5737, RFC 3849): no machine answers them, so asking for a route to
 one finds the address this machine's traffic leaves from without sending anything."""
 
 
@@ -85,7 +85,7 @@ def serve(
     # On every address, the page is opened at the one other computers reach: the invite links the
     # table shows are made from the address the host's browser used, and "localhost" in a friend's
     # link is the friend's own computer.
-    shared = network_address(host)
+    shared = network_address(host, answered_on(sock))
     url = page_url(shared or host, bound)
     typer.echo(tr("web.serve.started", url=url, db=app.state.manager.store.engine.url))
     if shared is not None:
@@ -162,22 +162,31 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def network_address(host: str) -> str | None:
+def network_address(host: str, families: tuple[socket.AddressFamily, ...]) -> str | None:
     """The address other computers on the network reach this one at, for a server listening on
-    every address (``host`` 0.0.0.0 or ::): the one its route out leaves from. None for any other
-    host, or when this machine has no route out but its loopback."""
+    every address (``host`` 0.0.0.0 or ::) in ``families``, the first that has one: the address
+    its route out leaves from. None for any other host, or when this machine has no route out but
+    its loopback."""
     if host not in EVERY_ADDRESS:
         return None
-    for family, probe in PROBES:
-        if family == socket.AF_INET6 and host != "::":
-            continue  # a server on 0.0.0.0 does not answer on IPv6
+    for family in families:
         try:
-            found = ipaddress.ip_address(route_source(family, probe))
+            found = ipaddress.ip_address(route_source(family, PROBES[family]))
         except (OSError, ValueError):
             continue
         if not (found.is_loopback or found.is_link_local or found.is_unspecified):
             return str(found)
     return None
+
+
+def answered_on(sock: socket.socket) -> tuple[socket.AddressFamily, ...]:
+    """The address families a listening socket answers, IPv4 first: an IPv6 socket on :: takes
+    IPv4 too unless the system says otherwise (bindv6only), and people know their IPv4 address."""
+    if sock.family != socket.AF_INET6:
+        return (socket.AF_INET,)
+    if sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY):
+        return (socket.AF_INET6,)
+    return (socket.AF_INET, socket.AF_INET6)
 
 
 def route_source(family: socket.AddressFamily, probe: str) -> str:
