@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from ..helpers import ServerProcess
+from ..helpers import SIZES, ServerProcess, assert_axe_clean
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .pages import TIMEOUT, games_in_lobby, open_lobby, wait_my_turn
 
@@ -248,21 +248,26 @@ def invite_panel(page: Any, origin: str, lang: str) -> Any:
     return page.locator("#invite-panel")
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
 def test_invite_links_that_reach_only_this_computer_say_so(
-    server: ServerProcess, browser: Any, page: Any, lang: str
+    server: ServerProcess, browser: Any, page: Any, lang: str, size: str
 ) -> None:
     # Before: a host who opened the lobby at localhost handed out links to localhost, which open
     # each friend's own computer, and nothing on the page said so.
+    page.set_viewport_size(SIZES[size])
     panel = invite_panel(page, server.url, lang)
     assert page.locator("#invites input").first.input_value().startswith(f"{server.url}/t/")
-    assert ONLY_HERE[lang] in panel.locator("#invite-only-here").inner_text()
+    warning = panel.locator("#invite-only-here")
+    assert ONLY_HERE[lang] in warning.inner_text()
+    assert warning.is_visible()
+    assert_axe_clean(page, f"invite links with the warning ({lang}, {size})")
     # Opened at a name other computers could use, the links carry it and need no warning.
     mapped = browser.browser_type.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP tabletrek.test 127.0.0.1"]
     )
     try:
-        named = mapped.new_page()
+        named = mapped.new_page(viewport=SIZES[size])
         named.set_default_timeout(TIMEOUT)
         invite_panel(named, f"http://tabletrek.test:{server.port}", lang)
         assert (
