@@ -269,9 +269,13 @@ def test_the_families_a_listening_socket_answers() -> None:
         ("localhost", True),
         ("LocalHost", True),
         ("tabletrek.localhost", True),
+        ("localhost.", True),
+        ("::ffff:127.0.0.1", True),
         ("0.0.0.0", False),
         ("192.168.1.20", False),
+        ("::ffff:192.168.1.20", False),
         ("example.org", False),
+        ("127.example.org", False),
     ],
 )
 def test_which_hosts_only_this_computer_reaches(host: str, only_here: bool) -> None:

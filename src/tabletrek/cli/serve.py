@@ -157,9 +157,12 @@ def is_loopback(host: str) -> bool:
     if name == "localhost" or name.endswith(".localhost"):  # RFC 6761: always this machine
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    # ::ffff:127.0.0.1 is 127.0.0.1 reached over IPv6; Python 3.11 does not call it loopback
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return (mapped or address).is_loopback
 
 
 def network_address(host: str, families: tuple[socket.AddressFamily, ...]) -> str | None:

@@ -17,8 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from ..helpers import SIZES, ServerProcess, assert_axe_clean
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from ..helpers import ServerProcess
 from .pages import TIMEOUT, games_in_lobby, open_lobby, wait_my_turn
 
 pytestmark = pytest.mark.browser
@@ -227,57 +226,6 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_one_goes_stale(
         fresh.wait_for_selector("#hand")
     finally:
         guest.close()
-
-
-ONLY_HERE = {
-    "en": "These links name this computer (127.0.0.1)",
-    "zh-Hant": "這些連結指向這台電腦（127.0.0.1）",
-}
-
-
-def invite_panel(page: Any, origin: str, lang: str) -> Any:
-    """A Touring table for two people, created from the lobby at ``origin``, its invite links open."""
-    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
-    page.goto(f"{origin}/")
-    page.wait_for_selector("#create-table")
-    page.select_option("#game", "touring")
-    page.select_option("select[name=seat1]", "human")
-    page.click("#create-table")
-    page.wait_for_selector("body[data-seq]")
-    page.click("#invite-panel summary")
-    return page.locator("#invite-panel")
-
-
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
-def test_invite_links_that_reach_only_this_computer_say_so(
-    server: ServerProcess, browser: Any, page: Any, lang: str, size: str
-) -> None:
-    # Before: a host who opened the lobby at localhost handed out links to localhost, which open
-    # each friend's own computer, and nothing on the page said so.
-    page.set_viewport_size(SIZES[size])
-    panel = invite_panel(page, server.url, lang)
-    assert page.locator("#invites input").first.input_value().startswith(f"{server.url}/t/")
-    warning = panel.locator("#invite-only-here")
-    assert ONLY_HERE[lang] in warning.inner_text()
-    assert warning.is_visible()
-    assert_axe_clean(page, f"invite links with the warning ({lang}, {size})")
-    # Opened at a name other computers could use, the links carry it and need no warning.
-    mapped = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP tabletrek.test 127.0.0.1"]
-    )
-    try:
-        named = mapped.new_page(viewport=SIZES[size])
-        named.set_default_timeout(TIMEOUT)
-        invite_panel(named, f"http://tabletrek.test:{server.port}", lang)
-        assert (
-            named.locator("#invites input")
-            .first.input_value()
-            .startswith(f"http://tabletrek.test:{server.port}/t/")
-        )
-        assert named.locator("#invite-only-here").count() == 0
-    finally:
-        mapped.close()
 
 
 def test_the_generic_page_plays_any_game(server: ServerProcess, page: Any) -> None:

@@ -153,10 +153,18 @@ export function Chat({ lines, names, you, send }) {
     </section>`;
 }
 
-/** Whether ``hostname`` names only the computer it is typed on (a link to it reaches nobody else). */
-function isLoopback(hostname) {
-  const host = hostname.toLowerCase();
-  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+/**
+ * Whether ``hostname`` names only the computer it is typed on, so a link to it reaches nobody else.
+ * It is read as ``location.hostname`` gives it: IPv4 as four numbers, IPv6 in brackets and
+ * compressed ("[::ffff:127.0.0.1]" arrives as "[::ffff:7f00:1]"). Kept in step with
+ * ``is_loopback`` in cli/serve.py, which decides the same for the address tabletrek listens on.
+ */
+export function isLoopback(hostname) {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true; // RFC 6761: always this computer
+  if (/^127(\.\d{1,3}){3}$/.test(host) || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)) return true;
+  // "Every address" opened in a browser is the computer it is typed on, too.
+  return host === "[::1]" || host === "0.0.0.0" || host === "[::]";
 }
 
 export function Invites({ invites, names, tableId, onNew }) {
