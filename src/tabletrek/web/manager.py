@@ -345,6 +345,7 @@ class Manager:
         no open seat at this table."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
+        validation.known_fields(spec, TABLE_FIELDS)
         game = requested_game(spec)
         seat_specs = spec.get("seats") or [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != game.players:
@@ -411,6 +412,12 @@ class Manager:
         }
 
 
+TABLE_FIELDS = ("game", "players", "options", "seats", "nickname", "public", "seed", "clock")
+"""The fields of a request for a new table (docs/web.md, HTTP)."""
+SEAT_FIELDS = {"human": ("kind",), "bot": ("kind", "bot", "params")}
+"""The fields of each entry of its ``seats``, by kind: a person's seat is named when claimed."""
+
+
 def requested_game(spec: dict[str, Any]) -> Game:
     """The game a table request names, with its player count and options checked."""
     name = spec.get("game")
@@ -441,6 +448,7 @@ def seat_rows(
         if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
             detail = reason("web.error.detail.seat_kind", seat=seat + 1)
             raise WebError("web.error.bad_request", detail=detail)
+        validation.known_fields(item, SEAT_FIELDS[item["kind"]], seat=seat + 1)
         if item["kind"] == "bot":
             seats.append(bot_seat(game, seat, item))
         elif token is None:
