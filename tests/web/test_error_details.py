@@ -281,6 +281,27 @@ def test_an_unknown_field_is_named_short_and_escaped_and_nothing_is_made(client:
     assert len(client.get("/api/tables").json()["tables"]) == 1
 
 
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [("options", "web.error.detail.unknown_option"), ("params", "web.error.detail.bot_setting_name")],
+)
+def test_a_refused_option_or_bot_setting_name_is_repeated_short(
+    client: TestClient, where: str, key: str
+) -> None:
+    name = "x" * 5000
+    spec: dict[str, Any] = {"game": "touring", "players": 2}
+    if where == "options":
+        spec["options"] = {name: 1}
+    else:
+        spec["seats"] = [{"kind": "human"}, {**BOT, "params": {name: 1}}]
+    message = client.post("/api/tables", json=spec).json()
+    assert message["args"]["detail"] == {
+        "$t": key,
+        "args": {**message["args"]["detail"]["args"], "name": "x" * 40},
+    }
+    assert len(message["message"]) < 250, message["message"]
+
+
 def test_a_body_that_ends_early_says_so() -> None:
     class Gone:
         headers: ClassVar[dict[str, str]] = {}

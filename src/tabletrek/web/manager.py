@@ -90,7 +90,8 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         spec = specs.get(key)
         if spec is None:
             known = sorted(specs)
-            detail = reason("web.error.detail.unknown_option", name=key, known=referred(known))
+            cut = str(key)[: validation.MAX_FIELD_NAME]
+            detail = reason("web.error.detail.unknown_option", name=cut, known=referred(known))
             raise WebError("web.error.bad_options", detail=detail)
         if value is None:
             continue
@@ -137,7 +138,7 @@ def check_bot_settings(params: dict[str, Any]) -> None:
         raise WebError("web.error.bad_options", detail=reason("web.error.detail.bot_settings", limit=16))
     for key, value in params.items():
         if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
-            detail = reason("web.error.detail.bot_setting_name", name=key)
+            detail = reason("web.error.detail.bot_setting_name", name=str(key)[: validation.MAX_FIELD_NAME])
             raise WebError("web.error.bad_options", detail=detail)
         if is_number(value) and abs(value) > MAX_BOT_NUMBER:
             detail = reason(

@@ -49,7 +49,7 @@ FIELDS = {
 
 
 MAX_FIELD_NAME = 40
-"""Characters of an unknown field's name repeated in its refusal."""
+"""Characters of a refused field's, option's or bot setting's name repeated in its refusal."""
 
 
 def known_fields(body: dict[str, Any], known: tuple[str, ...], seat: int | None = None) -> None:
