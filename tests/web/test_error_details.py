@@ -187,6 +187,49 @@ CASES: list[tuple[str, Ask, str, str, str]] = [
     ),
     ("claim body", claim([1]), "json_object", "a JSON object", "JSON 物件"),
     ("claim what", claim({}), "invite_or_seat", "an invite code or a seat number", "邀請碼或座位號碼"),
+    (
+        "claim both",
+        claim({"invite": "a" * 32, "seat": 1}),
+        "invite_and_seat",
+        "an invite code or a seat number, not both",
+        "只能給一個",
+    ),
+    # A field no route reads is named, never dropped: a misspelt one would change what is made.
+    (
+        "table field",
+        post_table(option={"free_discard": True}),
+        "unknown_field",
+        "no field 'option' here (fields: game, players, options, seats, nickname, public, seed, clock)",
+        "這裡沒有欄位 'option'（可用欄位：game, players",
+    ),
+    (
+        "person's seat field",
+        post_table(seats=[{"kind": "human", "nickname": "Ann"}, BOT]),
+        "seat_field",
+        "seat 1 has no field 'nickname' (fields: kind)",
+        "座位 1 沒有欄位 'nickname'（可用欄位：kind）",
+    ),
+    (
+        "bot's seat field",
+        post_table(seats=[{"kind": "human"}, {**BOT, "level": 3}]),
+        "seat_field",
+        "seat 2 has no field 'level' (fields: kind, bot, params)",
+        "座位 2 沒有欄位 'level'",
+    ),
+    (
+        "public field",
+        set_public({"public": True, "seat": 1}),
+        "unknown_field",
+        "no field 'seat' here (fields: public)",
+        "'seat'",
+    ),
+    (
+        "claim field",
+        claim({"invite": "a" * 32, "nickname": "Ann"}),
+        "unknown_field",
+        "no field 'nickname' here (fields: invite, seat)",
+        "可用欄位：invite, seat",
+    ),
     ("invite a bot", invite("1"), "no_person_seat", "no seat of a person with that number", "真人座位"),
     ("path number", invite("x"), "path_number", "not a number in range", "超出範圍"),
     ("viewer", replay("", "nobody"), "viewer", "viewer must be public, all or a seat number", "觀看者"),
@@ -217,6 +260,46 @@ def test_a_refused_request_says_why_in_the_readers_language(
     zh = render_message(message, "zh-Hant")
     assert chinese in zh, zh
     assert not any(word in zh for word in ("must", "such", "request", "settings", "{"))
+
+
+def test_an_unknown_field_is_named_short_and_escaped_and_nothing_is_made(client: TestClient) -> None:
+    # A field's name is the client's text: the refusal repeats at most 40 characters of it, with
+    # bidi overrides and controls escaped, and the table is not made.
+    name = "\u202e\x00" + "x" * 5000
+    people = [{"kind": "human"}, {"kind": "human"}]
+    spec = {"game": "touring", "players": 2, "seats": people, "public": True, name: 1}
+    answer = client.post("/api/tables", json=spec)
+    assert answer.status_code == 400
+    message = answer.json()
+    assert message["args"]["detail"]["args"]["name"] == name[:40]
+    said = message["message"]
+    assert "'\\u202e\\x00" + "x" * 38 + "'" in said and len(said) < 250, said
+    assert "\u202e" not in said and "\x00" not in said
+    assert client.get("/api/tables").json()["tables"] == []  # without the stray field, it is listed
+    del spec[name]
+    assert client.post("/api/tables", json=spec).status_code == 201
+    assert len(client.get("/api/tables").json()["tables"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [("options", "web.error.detail.unknown_option"), ("params", "web.error.detail.bot_setting_name")],
+)
+def test_a_refused_option_or_bot_setting_name_is_repeated_short(
+    client: TestClient, where: str, key: str
+) -> None:
+    name = "x" * 5000
+    spec: dict[str, Any] = {"game": "touring", "players": 2}
+    if where == "options":
+        spec["options"] = {name: 1}
+    else:
+        spec["seats"] = [{"kind": "human"}, {**BOT, "params": {name: 1}}]
+    message = client.post("/api/tables", json=spec).json()
+    assert message["args"]["detail"] == {
+        "$t": key,
+        "args": {**message["args"]["detail"]["args"], "name": "x" * 40},
+    }
+    assert len(message["message"]) < 250, message["message"]
 
 
 def test_a_body_that_ends_early_says_so() -> None:

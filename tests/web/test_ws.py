@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import tabletrek
+from tabletrek.core.events import render_message
 
 from .helpers import claim, create_table, expect_error, hello, live, receive_until, send
 
@@ -69,6 +70,9 @@ def test_a_move_is_stored_then_broadcast_to_every_seat(client: TestClient) -> No
         (json.dumps({"type": "act", "action": "play go", "seat": 1}), "web.error.wrong_seat"),
         (json.dumps({"type": "act", "action": "play go", "seq": 9}), "web.error.stale"),
         (json.dumps({"type": "act", "action": "play go", "seq": True}), "web.error.bad_message"),
+        # a misspelt "seq" would have played the move with no guard against a stale screen
+        (json.dumps({"type": "act", "action": "play go", "sq": 0}), "web.error.message_field"),
+        (json.dumps({"type": "leave", "seat": 0}), "web.error.message_field"),
     ],
 )
 def test_hostile_or_broken_messages_get_an_error_and_change_nothing(
@@ -258,3 +262,14 @@ def test_a_flood_of_messages_is_refused_and_the_connection_survives(client: Test
         assert keys.count("web.error.too_fast") >= 60
         assert "web.error.not_your_turn" in keys
     assert live(client, table).state.to_json() == before
+
+
+def test_a_message_field_no_handler_reads_is_named_in_both_languages(client: TestClient) -> None:
+    created = create_table(client, seats=TWO_HUMANS)
+    with client.websocket_connect(f"/ws/{created['table']}") as ws:
+        hello(ws, created["tokens"]["0"])
+        send(ws, {"type": "chat", "text": "hi", "to": 1, "id": 3})
+        error = expect_error(ws)
+    assert error["key"] == "web.error.message_field"
+    assert error["message"] == "A 'chat' message has no field 'to' (fields: type, id, text)."
+    assert render_message(error, "zh-Hant") == "'chat' 訊息沒有欄位 'to'（可用欄位：type, id, text）。"

@@ -90,7 +90,8 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         spec = specs.get(key)
         if spec is None:
             known = sorted(specs)
-            detail = reason("web.error.detail.unknown_option", name=key, known=referred(known))
+            cut = str(key)[: validation.MAX_FIELD_NAME]
+            detail = reason("web.error.detail.unknown_option", name=cut, known=referred(known))
             raise WebError("web.error.bad_options", detail=detail)
         if value is None:
             continue
@@ -137,7 +138,7 @@ def check_bot_settings(params: dict[str, Any]) -> None:
         raise WebError("web.error.bad_options", detail=reason("web.error.detail.bot_settings", limit=16))
     for key, value in params.items():
         if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
-            detail = reason("web.error.detail.bot_setting_name", name=key)
+            detail = reason("web.error.detail.bot_setting_name", name=str(key)[: validation.MAX_FIELD_NAME])
             raise WebError("web.error.bad_options", detail=detail)
         if is_number(value) and abs(value) > MAX_BOT_NUMBER:
             detail = reason(
@@ -345,6 +346,7 @@ class Manager:
         no open seat at this table."""
         if not isinstance(spec, dict):
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
+        validation.known_fields(spec, TABLE_FIELDS)
         game = requested_game(spec)
         seat_specs = spec.get("seats") or [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
         if not isinstance(seat_specs, list) or len(seat_specs) != game.players:
@@ -411,6 +413,12 @@ class Manager:
         }
 
 
+TABLE_FIELDS = ("game", "players", "options", "seats", "nickname", "public", "seed", "clock")
+"""The fields of a request for a new table (docs/web.md, HTTP)."""
+SEAT_FIELDS = {"human": ("kind",), "bot": ("kind", "bot", "params")}
+"""The fields of each entry of its ``seats``, by kind: a person's seat is named when claimed."""
+
+
 def requested_game(spec: dict[str, Any]) -> Game:
     """The game a table request names, with its player count and options checked."""
     name = spec.get("game")
@@ -441,6 +449,7 @@ def seat_rows(
         if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
             detail = reason("web.error.detail.seat_kind", seat=seat + 1)
             raise WebError("web.error.bad_request", detail=detail)
+        validation.known_fields(item, SEAT_FIELDS[item["kind"]], seat=seat + 1)
         if item["kind"] == "bot":
             seats.append(bot_seat(game, seat, item))
         elif token is None:

@@ -188,16 +188,27 @@ async def on_ping(_table: LiveTable, conn: Conn, data: dict[str, Any]) -> None:
 
 
 MessageHandler = Callable[[LiveTable, Conn, dict[str, Any]], Awaitable[None]]
-HANDLERS: dict[str, MessageHandler] = {
-    "hello": on_hello,
-    "act": on_act,
-    "lang": on_lang,
-    "nick": on_nick,
-    "leave": on_leave,
-    "back": on_back,
-    "chat": on_chat,
-    "ping": on_ping,
+HANDLERS: dict[str, tuple[MessageHandler, tuple[str, ...]]] = {
+    "hello": (on_hello, ("token", "nickname", "lang")),
+    "act": (on_act, ("action", "seq", "seat")),
+    "lang": (on_lang, ("lang",)),
+    "nick": (on_nick, ("nickname",)),
+    "leave": (on_leave, ()),
+    "back": (on_back, ()),
+    "chat": (on_chat, ("text",)),
+    "ping": (on_ping, ()),
 }
+"""Each message's handler and the fields it reads besides ``type`` and ``id`` (docs/web.md)."""
+
+
+def check_fields(data: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse a field the message's handler does not read: a misspelt "seq" would turn off the
+    guard against a stale screen without a word."""
+    known = ("type", "id", *fields)
+    for name in data:
+        if name not in known:
+            cut = str(name)[: validation.MAX_FIELD_NAME]
+            raise WebError("web.error.message_field", type=data["type"], name=cut, known=", ".join(known))
 
 
 async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: int = MAX_MESSAGE) -> None:
@@ -208,7 +219,9 @@ async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: in
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise WebError("web.error.bad_message")
     validation.short_ref(data.get("id"))  # a bad id is refused whatever the message
-    handler = HANDLERS.get(data["type"])
-    if handler is None:
+    found = HANDLERS.get(data["type"])
+    if found is None:
         raise WebError("web.error.bad_message")
+    handler, fields = found
+    check_fields(data, fields)
     await handler(table, conn, data)

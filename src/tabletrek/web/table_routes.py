@@ -163,6 +163,7 @@ class TableRoutes:
         body = await self.body_json(request)
         if not isinstance(body, dict) or not isinstance(body.get("public"), bool):
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.public"))
+        validation.known_fields(body, ("public",))
         try:
             await table.set_public(request.headers.get("x-host-token"), body["public"])
         except WebError as exc:
@@ -185,7 +186,11 @@ def claim_request(body: Any, seats: int) -> tuple[str | None, int | None]:
     """(invite code, None) or (None, seat number) from a claim's body; anything else is refused."""
     if not isinstance(body, dict):
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.json_object"))
+    validation.known_fields(body, ("invite", "seat"))
     invite, seat = body.get("invite"), body.get("seat")
+    if invite is not None and seat is not None:
+        # which one the client meant is a guess either way
+        raise WebError("web.error.bad_request", detail=reason("web.error.detail.invite_and_seat"))
     if invite is not None:
         if not isinstance(invite, str) or not 8 <= len(invite) <= 64:
             raise WebError("web.error.invite_spent")
