@@ -271,5 +271,5 @@ def test_a_message_field_no_handler_reads_is_named_in_both_languages(client: Tes
         send(ws, {"type": "chat", "text": "hi", "to": 1, "id": 3})
         error = expect_error(ws)
     assert error["key"] == "web.error.message_field"
-    assert error["message"] == "A 'chat' message has no field 'to' (fields: type, id, text)."
+    assert error["message"] == "This 'chat' message has no field 'to' (fields: type, id, text)."
     assert render_message(error, "zh-Hant") == "'chat' 訊息沒有欄位 'to'（可用欄位：type, id, text）。"
