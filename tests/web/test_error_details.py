@@ -224,6 +224,13 @@ CASES: list[tuple[str, Ask, str, str, str]] = [
         "'seat'",
     ),
     (
+        "public misspelt",
+        set_public({"pubic": True}),
+        "unknown_field",
+        "no field 'pubic' here (fields: public)",
+        "'pubic'",
+    ),
+    (
         "claim field",
         claim({"invite": "a" * 32, "nickname": "Ann"}),
         "unknown_field",

@@ -161,9 +161,10 @@ class TableRoutes:
         """The host lists the table in the lobby (while it has open seats), or takes it off."""
         table = await self.find(request)
         body = await self.body_json(request)
+        if isinstance(body, dict):
+            validation.known_fields(body, ("public",))  # "pubic" is named, not called missing
         if not isinstance(body, dict) or not isinstance(body.get("public"), bool):
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.public"))
-        validation.known_fields(body, ("public",))
         try:
             await table.set_public(request.headers.get("x-host-token"), body["public"])
         except WebError as exc:
