@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import queue
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -44,9 +46,36 @@ def live(client: TestClient, table_id: str) -> Any:
     return client.app.state.manager.tables[table_id]
 
 
+WAIT = 60.0
+"""Seconds a test waits for one socket message. The test client's receive has no timeout, so a
+message the server never sends held the test until the run's 10-minute limit, and then failed it
+with a stack dump instead of what was awaited."""
+
+
+def receive_within(ws: Any, seconds: float = WAIT) -> Message:
+    """The next message on ``ws``, read in a thread so a message that never comes fails in time."""
+    box: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+
+    def read() -> None:
+        try:
+            box.put((True, ws.receive_json()))
+        except BaseException as exc:  # handed to the test's thread, which raises it
+            box.put((False, exc))
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        ok, value = box.get(timeout=seconds)
+    except queue.Empty:
+        raise AssertionError(f"no message came in {seconds:g} s") from None
+    if not ok:
+        raise value
+    message: Message = value
+    return message
+
+
 def receive_until(ws: Any, wanted: Callable[[Message], bool], limit: int = 200) -> Message:
     for _ in range(limit):
-        message: Message = ws.receive_json()
+        message = receive_within(ws)
         if wanted(message):
             return message
     raise AssertionError("the expected message never came")

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .helpers import ServerProcess
+from .helpers import ServerProcess, receive_within
 from .redteam import WAIT, closed_by_server, closed_within, dial, no_traceback, served, start
 
 HEADER_SECONDS = 1.5
@@ -257,7 +257,7 @@ def test_one_ipv6_48_cannot_hold_every_websocket_either(tmp_path: Path) -> None:
             ws = stack.enter_context(client.websocket_connect(f"/ws/{table}"))
             ws.send_text(json.dumps({"type": "ping", "id": 1}))
             try:
-                outcomes.append(ws.receive_json()["type"])
+                outcomes.append(receive_within(ws)["type"])
             except WebSocketDisconnect:
                 outcomes.append("closed")
         assert outcomes.count("pong") == 4 * limits.max_conns, outcomes

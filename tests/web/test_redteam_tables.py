@@ -19,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .helpers import ServerProcess
+from .helpers import ServerProcess, receive_within
 from .redteam import WAIT, answer_to, client_from, dial, no_traceback, seated, start
 
 
@@ -171,7 +171,7 @@ def test_a_tables_chat_is_not_kept_in_memory_whole_nor_after_the_table(tmp_path:
         with client.websocket_connect(f"/ws/{table}") as ws:
             ws.send_text(json.dumps({"type": "hello", "token": created["tokens"]["0"]}))
             ws.send_text(json.dumps({"type": "chat", "text": "hello"}))
-            while not ((message := ws.receive_json())["type"] == "chat" and message["lines"]):
+            while not ((message := receive_within(ws))["type"] == "chat" and message["lines"]):
                 pass
         manager = app.state.manager
         assert table in chat._logs
@@ -374,7 +374,7 @@ def test_a_search_bot_never_thinks_on_the_event_loop(tmp_path: Path, monkeypatch
             ).json()
             with client.websocket_connect(f"/ws/{created['table']}") as ws:
                 ws.send_text(json.dumps({"type": "hello"}))
-                while (message := ws.receive_json())["type"] != "state" or message["seq"] < 4:
+                while (message := receive_within(ws))["type"] != "state" or message["seq"] < 4:
                     pass
 
     watch_four_moves({"kind": "bot", "bot": "ismcts", "params": {"iterations": 5}}, "web.sqlite3")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -10,7 +11,7 @@ from starlette.testclient import TestClient
 import tabletrek
 from tabletrek.core.events import render_message
 
-from .helpers import claim, create_table, expect_error, hello, live, receive_until, send
+from .helpers import claim, create_table, expect_error, hello, live, receive_until, receive_within, send
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -273,3 +274,15 @@ def test_a_message_field_no_handler_reads_is_named_in_both_languages(client: Tes
     assert error["key"] == "web.error.message_field"
     assert error["message"] == "This 'chat' message has no field 'to' (fields: type, id, text)."
     assert render_message(error, "zh-Hant") == "'chat' 訊息沒有欄位 'to'（可用欄位：type, id, text）。"
+
+
+def test_a_message_that_never_comes_fails_the_test_in_time(client: TestClient) -> None:
+    created = create_table(client, seats=TWO_HUMANS)
+    with client.websocket_connect(f"/ws/{created['table']}") as ws:
+        hello(ws, created["tokens"]["0"])
+        send(ws, {"type": "ping", "id": 1})
+        receive_until(ws, lambda m: m["type"] == "pong")  # everything joining sends has come
+        started = time.monotonic()
+        with pytest.raises(AssertionError, match=r"no message came in 0\.5 s"):
+            receive_within(ws, 0.5)
+        assert time.monotonic() - started < 30  # not the run's 10-minute limit
