@@ -90,8 +90,8 @@ def check_options(name: str, options: dict[str, Any]) -> None:
         spec = specs.get(key)
         if spec is None:
             known = sorted(specs)
-            cut = str(key)[: validation.MAX_FIELD_NAME]
-            detail = reason("web.error.detail.unknown_option", name=cut, known=referred(known))
+            shown = validation.shown_key(key)
+            detail = reason("web.error.detail.unknown_option", name=shown, known=referred(known))
             raise WebError("web.error.bad_options", detail=detail)
         if value is None:
             continue
@@ -138,7 +138,7 @@ def check_bot_settings(params: dict[str, Any]) -> None:
         raise WebError("web.error.bad_options", detail=reason("web.error.detail.bot_settings", limit=16))
     for key, value in params.items():
         if not isinstance(key, str) or not validation.PLAIN_NAME.fullmatch(key):
-            detail = reason("web.error.detail.bot_setting_name", name=str(key)[: validation.MAX_FIELD_NAME])
+            detail = reason("web.error.detail.bot_setting_name", name=validation.shown_key(key))
             raise WebError("web.error.bad_options", detail=detail)
         if is_number(value) and abs(value) > MAX_BOT_NUMBER:
             detail = reason(

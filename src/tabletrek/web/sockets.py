@@ -205,10 +205,9 @@ def check_fields(data: dict[str, Any], fields: tuple[str, ...]) -> None:
     """Refuse a field the message's handler does not read: a misspelt "seq" would turn off the
     guard against a stale screen without a word."""
     known = ("type", "id", *fields)
-    for name in data:
-        if name not in known:
-            cut = str(name)[: validation.MAX_FIELD_NAME]
-            raise WebError("web.error.message_field", type=data["type"], name=cut, known=", ".join(known))
+    name = validation.unknown_field(data, known)
+    if name is not None:
+        raise WebError("web.error.message_field", type=data["type"], name=name, known=", ".join(known))
 
 
 async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: int = MAX_MESSAGE) -> None:

@@ -52,18 +52,30 @@ MAX_FIELD_NAME = 40
 """Characters of a refused field's, option's or bot setting's name repeated in its refusal."""
 
 
+def shown_key(key: Any) -> str:
+    """A client's field, option or setting name as a refusal repeats it: the first
+    MAX_FIELD_NAME characters."""
+    return str(key)[:MAX_FIELD_NAME]
+
+
+def unknown_field(body: dict[str, Any], known: tuple[str, ...]) -> str | None:
+    """The first field of ``body`` not in ``known``, as a refusal repeats it; None if there is none."""
+    return next((shown_key(name) for name in body if name not in known), None)
+
+
 def known_fields(body: dict[str, Any], known: tuple[str, ...], seat: int | None = None) -> None:
     """Refuse a body that carries a field its route does not read. Dropped without a word, a
     misspelt "option" or "seat" would make a table or a claim other than the one asked for.
     ``seat`` (counted from 1) names the seat whose entry it is."""
-    for name in body:
-        if name not in known:
-            args = {"name": str(name)[:MAX_FIELD_NAME], "known": ", ".join(known)}
-            if seat is None:
-                detail = reason("web.error.detail.unknown_field", **args)
-            else:
-                detail = reason("web.error.detail.seat_field", seat=seat, **args)
-            raise WebError("web.error.bad_request", detail=detail)
+    name = unknown_field(body, known)
+    if name is None:
+        return
+    args = {"name": name, "known": ", ".join(known)}
+    if seat is None:
+        detail = reason("web.error.detail.unknown_field", **args)
+    else:
+        detail = reason("web.error.detail.seat_field", seat=seat, **args)
+    raise WebError("web.error.bad_request", detail=detail)
 
 
 def _refuse(field: str, why: str, **args: Any) -> WebError:
