@@ -7,6 +7,7 @@ the run (``cli.common.ready_folder`` / ``ready_file``)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,39 @@ def test_a_record_carrying_a_terminal_command_is_refused_by_replay_and_resume(tm
         assert result.exit_code == 2
         out = " ".join(no_crash(result).split())
         assert "key 'meta.names[1]' holds the character U+001B" in out and "\x1b[2J" not in out
+
+
+def test_a_number_typed_in_other_digits_picks_the_move_it_looks_like_or_is_refused(tmp_path: Path) -> None:
+    # Before: "²" (and any run of over 4,300 digits) passed str.isdigit() and made int() raise,
+    # ending the game with a traceback; "٣" was read as 3. Now a typed line is folded as the web
+    # folds moves (NFKC: "²" and the full-width "１" are 2 and 1), and a menu number is ASCII digits.
+    def play(answers: str, name: str) -> tuple[str, list[str]]:
+        saved = tmp_path / name
+        args = ["play", "touring", "--bots", "greedy", "--seed", "3", "--save", str(saved)]
+        result = runner.invoke(app, args, input=answers)
+        assert result.exit_code == 0, result.output
+        return " ".join(no_crash(result).split()), json.loads(saved.read_text("utf-8"))["actions"]
+
+    plain_out, plain = play("2\n1\nquit\n", "plain.json")
+    typed_out, typed = play(
+        "\uff48\uff45\uff4c\uff50\n\u00b2\n\u0663\n" + "9" * 5000 + "\n1234567890\n\uff11\nquit\n",
+        "typed.json",
+    )
+    assert typed == plain and len(plain) >= 3
+    assert "'\u0663' is not a Touring move" in typed_out
+    unboxed = " ".join(typed_out.replace("\u2502", " ").split())  # the help panel may wrap
+    assert "Full-width letters and digits count as the plain ones" in unboxed  # "ｈｅｌｐ" is help
+    assert typed_out.count("Choose a number from 1 to") == plain_out.count("Choose a number from 1 to") + 2
+
+
+def test_replay_jumps_only_to_a_number_in_ascii_digits(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    args = ["simulate", "touring", "-n", "1", "-b", "greedy,random", "--seed", "5", "--records", str(folder)]
+    assert runner.invoke(app, args).exit_code == 0
+    [path] = list(folder.glob("*.json"))
+    result = runner.invoke(app, ["replay", str(path)], input="\u00b2\n" + "9" * 5000 + "\n\uff14\nq\n")
+    assert result.exit_code == 0, result.output
+    steps = re.findall(r"Move (\d+) of (\d+)", no_crash(result))
+    total = steps[0][1]
+    # "²" is 2 (as the page reads it), 5,000 nines is past the end, the full-width "４" is 4
+    assert [int(step) for step, _ in steps[1:]] == [2, int(total), 4]

@@ -31,7 +31,7 @@ def position(layout: str = STANDARD, players: int = 2, **options: Any) -> DuetSt
     return state
 
 
-def clue(state: DuetState, number: int = 1, word: str = OFF_BOARD) -> None:
+def clue(state: DuetState, number: int | str = 1, word: str = OFF_BOARD) -> None:
     state.apply(f"clue {word} {number}")
 
 

@@ -112,6 +112,30 @@ def test_clue_number_outside_one_to_nine_is_refused(number: int) -> None:
     assert info.value.params["high"] == 9
 
 
+@pytest.mark.parametrize(
+    ("number", "key", "shown"),
+    [
+        ("--2", "codenames_duet.illegal.clue_number", "--2"),  # int() raised on it
+        ("\u00b2", "codenames_duet.illegal.clue_number", "\u00b2"),
+        ("\u0663", "codenames_duet.illegal.clue_number", "\u0663"),
+        ("-1", "codenames_duet.clue.number_range", -1),
+        ("12345678901234", "codenames_duet.clue.number_range", "1234567890\u2026"),
+        ("9" * 5000, "codenames_duet.clue.number_range", "9999999999\u2026"),  # int() raised on it
+    ],
+    ids=lambda v: ascii(v)[:16],
+)
+def test_a_clue_number_that_is_not_one_digit_to_nine_is_refused_with_its_reason(
+    number: str, key: str, shown: object
+) -> None:
+    state = position()
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        clue(state, number)
+    assert info.value.key == key
+    assert info.value.params["number"] == shown
+    assert state.to_json() == before
+
+
 def test_zero_clues_variant_keeps_zero() -> None:
     state = position(zero_clues=True)
     clue(state, 0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -187,3 +189,40 @@ def test_bot_specs_carry_parameters() -> None:
         parse_bot_spec("greedy:go")
     bot = make_bot(tabletrek.load("touring"), "greedy:go=120", seat=1, seed=2)
     assert bot.seat == 1 and bot.w.go == 120.0
+
+
+# Digits that str.isdigit() takes: int() reads the first two as 3 and raises on the third, and
+# int() raises on any run of more than 4,300 digits.
+OTHER_DIGITS = ("\u0663", "\U0001d7d1", "\u00b2")
+LONG_NUMBER = "9" * 5000
+
+
+def number_variants(text: str) -> list[str]:
+    """``text`` with every number in it written in other digits, or 5,000 digits long."""
+    if not re.search(r"[0-9]", text):
+        return []
+    variants = [
+        "".join(digit if ch.isascii() and ch.isdigit() else ch for ch in text) for digit in OTHER_DIGITS
+    ]
+    return [*variants, re.sub(r"[0-9]+", LONG_NUMBER, text)]
+
+
+@pytest.mark.parametrize("name", tabletrek.games())
+def test_a_number_in_other_digits_is_refused_as_illegal_and_changes_nothing(name: str) -> None:
+    # Every rules module reads numbers out of typed moves ("play 3-5", "clue river 2", "bid 4"),
+    # and a typed move may come from anyone: the only error it may raise is IllegalAction.
+    rng = random.Random(7)
+    game = tabletrek.load(name)
+    tried = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while not state.is_over and len(state.history) < 400:
+            before = state.to_json()
+            for action in state.legal_actions():
+                for text in number_variants(action.text):
+                    with pytest.raises(IllegalAction):
+                        state.apply(text)
+                    tried += 1
+            assert state.to_json() == before
+            state.apply(rng.choice(state.legal_actions()))
+    assert tried > 100

@@ -126,6 +126,13 @@ def edited(tmp_path: Path, name: str, change: Callable[[str], str]) -> Path:
             "multiple",
         ),
         ("board.toml", lambda t: t + "\nspaces = 1\n", "", "not valid TOML"),
+        # "²" passes str.isdigit() and made int() raise a bare ValueError
+        (
+            "economy.toml",
+            lambda t: t.replace("50000 = 30", '"\u00b2" = 30', 1),
+            "bank.bills.\u00b2",
+            "multiple",
+        ),
     ],
 )
 def test_malformed_data_names_file_and_key(tmp_path: Path, name: str, change, key: str, problem: str) -> None:

@@ -122,6 +122,11 @@ def test_sets_file_is_valid_and_errors_name_file_and_key():
         parse_sets("sets.toml", {"sets": {"9": {"tiles": 55, "hand": {"4": "ten"}}}})
     with pytest.raises(DataError, match=r"key 'sets'"):
         parse_sets("sets.toml", {})
+    # "²" passes str.isdigit() and made int() raise a bare ValueError
+    with pytest.raises(DataError, match=r"key 'sets.\u00b2'"):
+        parse_sets("sets.toml", {"sets": {"\u00b2": {"tiles": 55, "hand": {"4": 15}}}})
+    with pytest.raises(DataError, match=r"key 'sets.9.hand.\u00b2'"):
+        parse_sets("sets.toml", {"sets": {"9": {"tiles": 55, "hand": {"\u00b2": 7}}}})
 
 
 def test_text_ui_draws_trains_markers_turn_and_sorted_hand():

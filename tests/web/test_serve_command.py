@@ -270,6 +270,8 @@ def test_the_families_a_listening_socket_answers() -> None:
         ("LocalHost", True),
         ("tabletrek.localhost", True),
         ("localhost.", True),
+        ("127.0.0.1.", True),
+        ("localhost..", False),
         ("::ffff:127.0.0.1", True),
         ("0.0.0.0", False),
         ("192.168.1.20", False),

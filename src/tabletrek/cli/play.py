@@ -38,9 +38,11 @@ from tabletrek.cli.common import (
 from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
+from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.core.terminal import MenuOffer
@@ -190,7 +192,7 @@ class TerminalTable:
             legal = self.choices(seat)
             self.menu(seat, legal)
             try:
-                answer = console.input(Text(tr("cli.play.prompt", self.lang))).strip()
+                answer = folded(console.input(Text(tr("cli.play.prompt", self.lang)))).strip()
             except EOFError:
                 return False
             word = answer.lower()
@@ -217,9 +219,9 @@ class TerminalTable:
                 self.menu(seat, legal, everything=True)
                 continue
             choice: Action | str = answer
-            if answer.isdigit() and legal:  # with nothing listed, a number is typed text
-                number = int(answer)
-                if not 1 <= number <= len(legal):
+            if answer.isascii() and answer.isdigit() and legal:  # with nothing listed, a number is typed text
+                number = ascii_whole(answer)
+                if number is None or not 1 <= number <= len(legal):
                     console.print(tr("cli.play.bad_number", self.lang, count=len(legal)), style="red")
                     continue
                 choice = legal[number - 1]

@@ -11,8 +11,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabletrek.cli.common import LangOpt, console, default_names, fail, help_text, pick_lang, tr
+from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.core.records import GameRecord, iter_replay
 from tabletrek.core.state import State
 
@@ -82,15 +84,16 @@ def replay_cmd(
     show(index)
     while True:
         try:
-            answer = console.input(Text(tr("cli.replay.prompt", language))).strip().lower()
+            answer = folded(console.input(Text(tr("cli.replay.prompt", language)))).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return
         if answer in ("q", "quit"):
             return
         if answer in ("b", "back"):
             index = max(0, index - 1)
-        elif answer.isdigit():
-            index = min(len(frames) - 1, int(answer))
+        elif answer.isascii() and answer.isdigit():
+            number = ascii_whole(answer)
+            index = len(frames) - 1 if number is None else min(len(frames) - 1, number)
         elif answer in ("e", "end"):
             index = len(frames) - 1
         else:

@@ -153,11 +153,12 @@ def page_url(host: str, port: int) -> str:
 
 def is_loopback(host: str) -> bool:
     """Whether only this machine can reach ``host``."""
-    name = host.lower().rstrip(".")
+    # One trailing dot is the same name written fully qualified; table-parts.js strips the same
+    name = host.lower().removesuffix(".")
     if name == "localhost" or name.endswith(".localhost"):  # RFC 6761: always this machine
         return True
     try:
-        address = ipaddress.ip_address(host)
+        address = ipaddress.ip_address(name)
     except ValueError:
         return False
     # ::ffff:127.0.0.1 is 127.0.0.1 reached over IPv6; Python 3.11 does not call it loopback

@@ -6,6 +6,12 @@ write the clipboard) and a bidi override shows a name in another order than it i
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
+
+TYPED_FORM: Final = "NFKC"
+"""The one form typed text is read in, on the web and in the terminal: the full-width letters and
+digits of a CJK input method, ligatures and superscripts fold to the plain characters they look
+like, so "ｐｌａｙ ３" is "play 3" and "Ａｌｉｃｅ" is "Alice"."""
 
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode general categories refused in anything a person types: controls, format characters
@@ -19,6 +25,11 @@ UNSHOWABLE = frozenset({"Cc", "Cf", "Cs"})
 """What a record file may not hold anywhere: controls, format characters and lone surrogates (no
 encoder takes one). Private-use and unassigned characters only look odd, and a record written
 under a newer Unicode may hold letters this Python still calls unassigned."""
+
+
+def folded(text: str) -> str:
+    """``text`` in ``TYPED_FORM``."""
+    return unicodedata.normalize(TYPED_FORM, text)
 
 
 def is_refused(char: str, categories: frozenset[str] = REFUSED_CATEGORIES, *, invisible: bool = True) -> bool:

@@ -32,3 +32,15 @@ def is_integral(value: object) -> TypeGuard[int | np.integer[Any]]:
     so this needs no numpy import. Callers turn the value into an ``int`` before using it.
     """
     return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def ascii_whole(text: str, most_digits: int = 9) -> int | None:
+    """The whole number ``text`` writes in ASCII digits, at most ``most_digits`` of them; else None.
+
+    For numbers typed or read as text (a move, a menu choice, a key in a data file).
+    ``str.isdigit()`` alone lets through "²", which ``int()`` refuses with a ValueError, and "٣",
+    which it reads as 3; and ``int()`` raises on any run of more than 4,300 digits.
+    """
+    if text.isascii() and text.isdigit() and len(text) <= most_digits:
+        return int(text)
+    return None

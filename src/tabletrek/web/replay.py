@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletrek.core.events import OMNISCIENT
 from tabletrek.core.game import Game
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.core.state import State
 from tabletrek.web.errors import WebError, reason
 from tabletrek.web.eventlog import for_viewer
@@ -80,9 +81,9 @@ def viewer_for(table: LiveTable, viewer: str, token: str | None) -> int | None:
         if not over:
             raise WebError("web.error.replay_running")
         return OMNISCIENT
-    if not (viewer.isascii() and viewer.isdigit()) or len(viewer) > 3:  # int() takes "٣", " 1", "1_0"
+    seat = ascii_whole(viewer, 3)  # int() takes "٣", " 1", "1_0"
+    if seat is None:
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.viewer"))
-    seat = int(viewer)
     if not 0 <= seat < table.game.players:
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.no_seat"))
     if not over and (not token or table.seat_for_token(token) != seat):

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.web import validation
 from tabletrek.web.bodylimit import read_body
 from tabletrek.web.errors import WebError, reason
@@ -30,11 +31,12 @@ log = logging.getLogger("tabletrek.web")
 
 
 def path_int(text: str, limit: int) -> int:
-    """A number in a URL path: ASCII digits only, at most ``limit`` (Starlette's own converter
-    hands Python int() 5,000 digits, which raises; and "²" passes str.isdigit() but not int())."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) > limit:
+    """A number in a URL path: ASCII digits only, at most ``limit`` (Starlette's own int converter
+    would hand int() 5,000 digits, which raises)."""
+    value = ascii_whole(text)
+    if value is None or value > limit:
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.path_number"))
-    return int(text)
+    return value
 
 
 class NoTable(WebError):

@@ -17,14 +17,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import unicodedata
-from typing import Any, Final
+from typing import Any
 
-from tabletrek.core.characters import is_refused
+from tabletrek.core.characters import folded, is_refused
 from tabletrek.core.numeric import is_whole
 from tabletrek.web.errors import WebError, reason
 
-NORMAL_FORM: Final = "NFKC"
 MAX_INT_DIGITS = 20
 """Digits an integer in a client's JSON may have (2**63 has 19)."""
 MAX_DEPTH = 8
@@ -97,7 +95,7 @@ def clean_text(value: Any, field: str, limit: int, *, collapse_spaces: bool = Tr
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise _refuse(field, "web.error.text.surrogate") from None
-    text = unicodedata.normalize(NORMAL_FORM, value)
+    text = folded(value)
     text = " ".join(text.split()) if collapse_spaces else text.strip()
     if not text:
         raise _refuse(field, "web.error.text.empty")

@@ -78,6 +78,7 @@ HOSTNAMES = {
     "play.localhost": True,
     "play.localhost.": True,
     "127.0.0.1": True,
+    "127.0.0.1.": True,
     "127.8.9.10": True,
     "[::1]": True,
     "[::ffff:7f00:1]": True,  # ::ffff:127.0.0.1
@@ -87,6 +88,7 @@ HOSTNAMES = {
     "127.0.0.1.tabletrek.test": False,
     "localhost.tabletrek.test": False,
     "mylocalhost": False,
+    "localhost..": False,
     "192.168.1.20": False,
     "[fd00::2]": False,
     "[::ffff:c0a8:114]": False,  # ::ffff:192.168.1.20

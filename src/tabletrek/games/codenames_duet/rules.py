@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import normalize_text
 from tabletrek.games.codenames_duet.clues import clue_problem, number_problem
@@ -159,9 +160,16 @@ def parse_clue(state: DuetState, rest: list[str], text: str) -> Action:
     if len(rest) < 2:
         raise IllegalAction("codenames_duet.illegal.clue_format", action=text.strip())
     number_text = rest[-1]
-    if not number_text.isascii() or not number_text.lstrip("-").isdigit():
+    digits = number_text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
         raise IllegalAction("codenames_duet.illegal.clue_number", action=text.strip(), number=number_text)
-    number = int(number_text)
+    magnitude = ascii_whole(digits)
+    if magnitude is None:  # past nine digits: out of any range, and shown cut
+        low, high = number_range(state)
+        raise IllegalAction(
+            "codenames_duet.clue.number_range", number=f"{number_text[:10]}…", low=low, high=high
+        )
+    number = -magnitude if number_text.startswith("-") else magnitude
     problem_args = number_problem(number, *number_range(state))
     if problem_args is not None:
         raise IllegalAction(problem_args[0], **problem_args[1])

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletrek.core.data import DataError, need, need_count, package_toml, read_toml
-from tabletrek.core.numeric import is_whole
+from tabletrek.core.numeric import ascii_whole, is_whole
 
 PACKAGE = "tabletrek.games.double_crossing"
 
@@ -129,9 +129,10 @@ def load_economy(source: str, data: dict[str, Any]) -> dict[str, Any]:
     bills = need(bank, "bills", dict, source, "bank")
     total = 0
     for value in bills:
-        if not value.isdigit() or int(value) % BILL:
+        worth = ascii_whole(value)
+        if worth is None or worth % BILL:
             raise DataError(source, f"bank.bills.{value}", "a bill's value must be a multiple of $50,000")
-        total += int(value) * need_count(bills, value, source, "bank.bills")
+        total += worth * need_count(bills, value, source, "bank.bills")
     rules = need(data, "rules", dict, source)
     cars = need(data, "cars", dict, source)
     counts, prices = [0] * CAR_TYPES, [0] * CAR_TYPES

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.events import Event, seat_ref
+from tabletrek.core.numeric import ascii_whole
 
 if TYPE_CHECKING:
     from tabletrek.games.goofspiel.state import GoofspielState
@@ -38,9 +39,10 @@ def legal_bids(state: GoofspielState) -> list[int]:
 def explain(state: GoofspielState, text: str) -> IllegalAction:
     """Why ``text`` is not a legal move now (from ``bid_problem``, the check that made the moves)."""
     word, _, rest = text.partition(" ")
-    if word != "bid" or not rest.strip().isdigit():
+    card = ascii_whole(rest.strip())
+    if word != "bid" or card is None:
         return IllegalAction("goofspiel.illegal.syntax", action=text)
-    return bid_problem(state, int(rest)) or IllegalAction("core.illegal.not_legal", action=text)
+    return bid_problem(state, card) or IllegalAction("core.illegal.not_legal", action=text)
 
 
 def draw_prize(state: GoofspielState) -> list[Event]:

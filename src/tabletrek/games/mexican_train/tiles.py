@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from tabletrek.core.data import DataError, need, package_toml
-from tabletrek.core.numeric import is_whole
+from tabletrek.core.numeric import ascii_whole, is_whole
 
 PACKAGE = "tabletrek.games.mexican_train"
 SETS_FILE = "data/sets.toml"
@@ -50,9 +50,10 @@ class TileSet:
     def parse_tile(self, text: str) -> int | None:
         """The id of a tile written ``a-b`` (either order), or None."""
         left, sep, right = text.partition("-")
-        if not sep or not left.isdigit() or not right.isdigit():
+        a, b = ascii_whole(left), ascii_whole(right)
+        if not sep or a is None or b is None:
             return None
-        return self.by_pair.get((min(int(left), int(right)), max(int(left), int(right))))
+        return self.by_pair.get((min(a, b), max(a, b)))
 
     def by_value(self, tiles: list[int]) -> list[list[int]]:
         """``[v]``: the tiles of ``tiles`` that show the value ``v``, in their order there."""
@@ -94,11 +95,11 @@ def parse_sets(source: str, data: dict[str, Any]) -> dict[int, TileSet]:
     out: dict[int, TileSet] = {}
     for name, entry in sets_table.items():
         path = f"sets.{name}"
-        if not name.isdigit() or not 1 <= int(name) <= 18:
+        high = ascii_whole(name)
+        if high is None or not 1 <= high <= 18:
             raise DataError(source, path, "a set is named by its highest pip value, 1 to 18")
         if not isinstance(entry, dict):
             raise DataError(source, path, "must be a table")
-        high = int(name)
         tiles = need(entry, "tiles", int, source, path)
         if tiles != tile_count(high):
             raise DataError(
@@ -108,14 +109,15 @@ def parse_sets(source: str, data: dict[str, Any]) -> dict[int, TileSet]:
         sizes: dict[int, int] = {}
         for players, size in hand.items():
             key = f"{path}.hand.{players}"
-            if not players.isdigit() or not 2 <= int(players) <= 10:
+            count = ascii_whole(players)
+            if count is None or not 2 <= count <= 10:
                 raise DataError(source, key, "player counts run from 2 to 10")
             if not is_whole(size) or size < 1:
                 raise DataError(source, key, f"must be a positive integer, not {size!r}")
             # The engine double and at least one tile to draw must remain after the deal.
-            if int(players) * size > tiles - 2:
+            if count * size > tiles - 2:
                 raise DataError(source, key, f"{players} hands of {size} leave too few of {tiles} tiles")
-            sizes[int(players)] = size
+            sizes[count] = size
         if not sizes:
             raise DataError(source, f"{path}.hand", "names no player count")
         out[high] = build_set(high, sizes)
