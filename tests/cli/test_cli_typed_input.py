@@ -186,3 +186,11 @@ def test_replay_jumps_only_to_a_number_in_ascii_digits(tmp_path: Path) -> None:
     total = steps[0][1]
     # "²" is 2 (as the page reads it), 5,000 nines is past the end, the full-width "４" is 4
     assert [int(step) for step, _ in steps[1:]] == [2, int(total), 4]
+
+
+@pytest.mark.parametrize("bots", ["ismcts:ms=inf,random", "ismcts:ms=nan,random", "greedy:go=nan,random"])
+def test_a_bot_setting_of_inf_or_nan_is_refused_before_any_game(bots: str) -> None:
+    # Before: "ms=inf" was read as an endless time budget: the first search move never ended
+    result = runner.invoke(app, ["simulate", "touring", "-n", "1", "--bots", bots])
+    assert result.exit_code == 2, result.output
+    assert "must be a finite number" in " ".join(no_crash(result).split())

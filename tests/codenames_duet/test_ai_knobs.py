@@ -144,7 +144,7 @@ def test_the_ship_rule_counts_paired_games_both_ways() -> None:
     assert search.mcnemar(old, old) == (0, 0, 0.0)
     # every searched knob is one the bots accept, for the role whose row searches it
     for role, grid in search.GRID.items():
-        fields = bots.GIVER_FIELDS if role == "giver" else bots.GUESSER_FIELDS
+        fields = set(bots.GIVER_FIELDS if role == "giver" else bots.GUESSER_FIELDS)
         assert set(grid) <= fields
         assert {k for k, _ in search.SCREEN[role]} <= fields
         assert codenames_eval.ai_roles(search.ROWS[role]) == (role,)

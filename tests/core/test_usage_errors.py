@@ -41,6 +41,11 @@ def without(modules: list[str], call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+def duet_bot(name: str, **params: Any) -> Callable[[], Any]:
+    """Making one of Codenames Duet's AI partners with these knobs."""
+    return lambda: tabletrek.load("codenames-duet").bot(name, seat=0, **params)
+
+
 def ismcts(**params: Any) -> Callable[[], Any]:
     """Making Touring's search bot with these settings."""
     return lambda: tabletrek.load("touring").bot("ismcts", seat=0, **params)
@@ -112,6 +117,10 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     "param_number": (
         ismcts(iterations="abc"),
         "iterations must be a number, not 'abc'",
+    ),
+    "param_finite": (
+        ismcts(ms="inf"),  # float() reads the word: a move that would never end
+        "ms must be a finite number, not 'inf'",
     ),
     "param_positive": (
         ismcts(ms=0),
@@ -316,6 +325,42 @@ def test_a_record_whose_move_is_illegal_names_the_rules_reason_in_the_same_langu
         with pytest.raises(UsageError, match="cannot read") as unreadable:
             GameRecord.load(path)
         assert "無法讀取" in message_in(unreadable.value, "zh-Hant")
+
+
+@pytest.mark.parametrize(
+    ("make", "key"),
+    [
+        (ismcts(ms=float("inf")), "param_finite"),
+        (ismcts(ms="nan"), "param_finite"),
+        (ismcts(ms=10**400), "param_finite"),
+        (ismcts(c=float("nan")), "param_finite"),
+        (ismcts(z="-Infinity"), "param_finite"),
+        (ismcts(iterations=float("inf")), "param_finite"),
+        (ismcts(ms=True), "param_number"),
+        (lambda: tabletrek.load("touring").bot("greedy", seat=0, go="inf"), "param_finite"),
+        (lambda: tabletrek.load("touring").bot("greedy", seat=0, go=False), "param_number"),
+        (duet_bot("codenames-clue", sigma="nan"), "param_finite"),
+        (duet_bot("codenames-guess", cap="-inf"), "param_finite"),
+        (duet_bot("codenames-clue", samples="many"), "param_number"),
+    ],
+)
+def test_a_bot_setting_that_is_no_finite_number_is_refused_by_name(make: Callable[[], Any], key: str) -> None:
+    # Before: each was read with float() or int(), which take "inf", "nan" and True: a search
+    # told to think for "inf" ms never ended its move, and a NaN knob made nonsense moves.
+    with pytest.raises(UsageError) as caught:
+        make()
+    assert caught.value.key == f"core.error.{key}"
+
+
+def test_a_codenames_ai_knob_is_a_number_and_its_language_follows_the_pack() -> None:
+    # Before: "language" was a knob like the others, so a table could name one the pack is not
+    # in, and the bot failed at its first move instead of when it was made.
+    with pytest.raises(UsageError) as caught:
+        tabletrek.load("codenames-duet").bot("codenames-clue", seat=0, language="zh-Hant")
+    assert caught.value.key == "core.error.bot_unknown_params"
+    assert "language" not in caught.value.params["known"]
+    bot = tabletrek.load("codenames-duet").bot("codenames-clue", seat=0, samples="40", sigma=0.5)
+    assert bot.giver.knobs.samples == 40 and bot.giver.knobs.sigma == 0.5
 
 
 def test_a_greedy_weight_that_is_not_a_number_is_refused_by_name() -> None:

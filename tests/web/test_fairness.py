@@ -160,6 +160,32 @@ def test_a_search_bot_asking_for_a_huge_budget_is_cut_to_the_servers_ceiling() -
     assert server_budget(touring, {"iterations": 5, "ms": 20}, limits)["ms"] == 20
 
 
+@pytest.mark.parametrize(
+    ("bot", "params"),
+    [
+        ("ismcts", {"ms": "inf"}),  # read by float(): no move would ever end
+        ("ismcts", {"ms": "nan"}),
+        ("ismcts", {"ms": "Infinity", "iterations": 20}),
+        ("ismcts", {"c": "nan"}),
+        ("greedy", {"go": "nan"}),
+    ],
+    ids=repr,
+)
+def test_a_bot_setting_that_reads_as_an_endless_or_no_number_is_refused(
+    tmp_path: Path, bot: str, params: dict[str, Any]
+) -> None:
+    # Before: "inf" and "nan" passed as plain words, escaped the server's time ceiling (it caps
+    # numbers only) and the bot read them with float(): a move with ms=inf thought for ever in a
+    # bot slot, and one stranger's few tables held every slot of the server.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": bot, "params": params}]
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_finite"
+        assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_a_tables_search_bot_plays_with_the_servers_budget(tmp_path: Path) -> None:
     limits = Limits(bot_iterations=50, bot_ms=250, bot_slots=1)
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0, limits=limits)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -57,6 +58,26 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
             raise UsageError("core.error.bot_param_form", part=part, spec=spec)
         params[key.strip()] = parse_option_value(value.strip())
     return name.strip(), params
+
+
+def number_setting(name: str, value: Any, kind: type[int] | type[float] = float) -> float:
+    """A bot setting that is a number (``ms=500``, ``go=120``), read as ``kind``: refused by name
+    when it is no number (a bool, a word) or reads as NaN or an infinity. ``float()`` reads the
+    words "nan" and "inf" without complaint, and a time budget of "inf" is a move that never ends."""
+    if isinstance(value, bool):
+        raise UsageError("core.error.param_number", name=name, value=value)
+    try:
+        magnitude = float(value)
+    except (TypeError, ValueError):
+        raise UsageError("core.error.param_number", name=name, value=value) from None
+    except OverflowError:  # an int past float's range
+        magnitude = math.inf
+    if not math.isfinite(magnitude):
+        raise UsageError("core.error.param_finite", name=name, value=value)
+    try:
+        return kind(value)
+    except (TypeError, ValueError):  # int("2.5")
+        raise UsageError("core.error.param_number", name=name, value=value) from None
 
 
 def make_bot(

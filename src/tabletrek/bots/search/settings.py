@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from tabletrek.core.bots import number_setting
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 
@@ -78,18 +79,16 @@ class SearchSettings:
         )
 
 
-# The numeric settings and the kind each is read as: a value that is not one is refused by name
-# (int("abc") would otherwise reach the player as Python's own English).
+# The numeric settings and the kind each is read as: a value that is not one, or is not finite,
+# is refused by name (int("abc") would otherwise reach the player as Python's own English, and
+# float("inf") a move that never ends).
 NUMBERS = {"iterations": int, "ms": float, "c": float, "rollout_depth": int, "trust": int, "z": float}
 
 
 def _check_numbers(raw: dict[str, Any]) -> None:
     for name, kind in NUMBERS.items():
         if raw[name] is not None:
-            try:
-                kind(raw[name])
-            except (TypeError, ValueError, OverflowError):
-                raise UsageError("core.error.param_number", name=name, value=raw[name]) from None
+            number_setting(name, raw[name], kind)
     iterations, trust, threads = raw["iterations"], raw["trust"], raw["threads"]
     if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
         raise UsageError("core.error.param_positive_int", name="iterations", value=iterations)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from tabletrek.core.bots import check_turn
+from tabletrek.core.bots import check_turn, number_setting
 from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 from tabletrek.games.touring.scoring import Seen, scores
@@ -54,14 +54,6 @@ class Weights:
     keep_denial: float = -20.0
 
 
-def _weight(name: str, value: Any) -> float:
-    """A weight a table or --bots names, refused by name when it is not a number."""
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise UsageError("core.error.param_number", name=name, value=value) from None
-
-
 class GreedyBot:
     name = "greedy"
 
@@ -80,7 +72,7 @@ class GreedyBot:
         self.game = game
         self.seat = seat
         self.rng = make_rng(seed)
-        self.w = Weights(**{k: _weight(k, v) for k, v in params.items()})
+        self.w = Weights(**{k: number_setting(k, v) for k, v in params.items()})
 
     def act(self, state: State) -> Action:
         check_turn(self, state)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
-from tabletrek.core.bots import check_turn
+from tabletrek.core.bots import check_turn, number_setting
 from tabletrek.core.errors import UsageError
 from tabletrek.core.state import State
 from tabletrek.games.codenames_duet.ai.giver import ClueGiver, GiverKnobs
@@ -39,8 +39,21 @@ if TYPE_CHECKING:
 
 BOT_NAME = "codenames-ai"
 ROLE_MODELS = ("models", "giver_models", "guesser_models")  # the tables a bot or one role reads
-GIVER_FIELDS = {f.name for f in dataclasses.fields(GiverKnobs)}
-GUESSER_FIELDS = {f.name for f in dataclasses.fields(GuesserKnobs)}
+
+
+def _numbers(knobs: GiverKnobs | GuesserKnobs) -> dict[str, type[int] | type[float]]:
+    """The knobs a table may set, each read as its default's kind: the numbers (the models have
+    settings of their own, and the language follows the word pack)."""
+    kinds: dict[str, type[int] | type[float]] = {}
+    for field in dataclasses.fields(knobs):
+        default = getattr(knobs, field.name)
+        if isinstance(default, int | float):
+            kinds[field.name] = int if isinstance(default, int) else float
+    return kinds
+
+
+GIVER_FIELDS = _numbers(GiverKnobs())
+GUESSER_FIELDS = _numbers(GuesserKnobs())
 
 DIFFICULTY: dict[str, dict[str, Any]] = {
     # Easy: short, very safe clues for a beginner guesser; hard: bolder numbers, thinner margins.
@@ -123,9 +136,9 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
                 "core.error.bot_unknown_params", bot=BOT_NAME, names=[name], known=known, count=1
             )
         if name in GIVER_FIELDS:  # a knob both roles have (``learned``) sets both
-            giver[name] = type(getattr(GiverKnobs(), name))(value)
+            giver[name] = number_setting(name, value, GIVER_FIELDS[name])
         if name in GUESSER_FIELDS:
-            guesser[name] = type(getattr(GuesserKnobs(), name))(value)
+            guesser[name] = number_setting(name, value, GUESSER_FIELDS[name])
     return GiverKnobs(**giver), GuesserKnobs(**guesser)
 
 
