@@ -122,6 +122,14 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         ismcts(ms="inf"),  # float() reads the word: a move that would never end
         "ms must be a finite number, not 'inf'",
     ),
+    "param_range": (
+        duet_bot("codenames-clue", max_number=10),
+        "max_number must be from 1 to 9, not 10",
+    ),
+    "noise_draws": (
+        duet_bot("codenames-clue", samples=10_000, shortlist=10_000),  # 21 GB before: killed
+        "samples × shortlist must be at most 250000, not 10000 × 10000",
+    ),
     "param_positive": (
         ismcts(ms=0),
         "ms must be positive, not 0",
@@ -350,6 +358,34 @@ def test_a_bot_setting_that_is_no_finite_number_is_refused_by_name(make: Callabl
     with pytest.raises(UsageError) as caught:
         make()
     assert caught.value.key == f"core.error.{key}"
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "key"),
+    [
+        ("codenames-clue", {"vocab_cut": 0}, "param_positive_int"),  # each made the first move fail
+        ("codenames-clue", {"vocab_cut": -1}, "param_positive_int"),
+        ("codenames-clue", {"noise": 1.0, "shortlist": -3}, "param_positive_int"),
+        ("codenames-clue", {"noise": 1.0, "samples": 0}, "param_positive_int"),
+        ("codenames-clue", {"adapt": 1.0, "adapt_temperature": 0}, "param_positive"),
+        ("codenames-guess", {"temperature": 0.0}, "param_positive"),
+        ("codenames-guess", {"vocab_cut": 0}, "param_positive_int"),
+        ("codenames-clue", {"samples": 1000, "shortlist": 251}, "noise_draws"),
+    ],
+)
+def test_a_codenames_knob_the_partner_cannot_play_with_is_refused_when_it_is_made(
+    name: str, params: dict[str, Any], key: str
+) -> None:
+    with pytest.raises(UsageError) as caught:
+        duet_bot(name, **params)()
+    assert caught.value.key == f"core.error.{key}"
+
+
+def test_a_codenames_partner_at_the_noise_limit_still_plays() -> None:
+    game = tabletrek.load("codenames-duet")
+    bot = game.bot("codenames-clue", seat=0, noise=1.0, samples=1000, shortlist=250)
+    state = game.new_game(seed=3)
+    assert state.apply(bot.act(state))
 
 
 def test_a_codenames_ai_knob_is_a_number_and_its_language_follows_the_pack() -> None:

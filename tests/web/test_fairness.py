@@ -186,6 +186,19 @@ def test_a_bot_setting_that_reads_as_an_endless_or_no_number_is_refused(
         assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_a_codenames_partner_too_costly_to_run_is_refused_when_the_table_is_made(tmp_path: Path) -> None:
+    # Before: every knob up to 10,000 passed, and samples x shortlist of 10,000 x 10,000 made the
+    # partner's first clue draw 2.5 billion numbers: 21 GB before the system killed the process.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    costly = {"noise": 1, "samples": 10_000, "shortlist": 10_000}
+    seats = [{"kind": "bot", "bot": "codenames-clue", "params": costly}, {"kind": "human"}]
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "codenames-duet", "players": 2, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["args"]["detail"]["$t"] == "core.error.noise_draws"
+        assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_a_tables_search_bot_plays_with_the_servers_budget(tmp_path: Path) -> None:
     limits = Limits(bot_iterations=50, bot_ms=250, bot_slots=1)
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0, limits=limits)

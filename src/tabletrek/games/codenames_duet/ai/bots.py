@@ -55,6 +55,14 @@ def _numbers(knobs: GiverKnobs | GuesserKnobs) -> dict[str, type[int] | type[flo
 GIVER_FIELDS = _numbers(GiverKnobs())
 GUESSER_FIELDS = _numbers(GuesserKnobs())
 
+# Knobs outside whose range the partner cannot play (an array's size, a divisor): refused when
+# the bot is made, not at its first move
+AT_LEAST_ONE = frozenset({"vocab_cut", "shortlist", "samples"})
+ABOVE_ZERO = frozenset({"temperature", "adapt_temperature"})
+MOST_NOISE_DRAWS = 250_000
+"""At most ``samples`` x ``shortlist``: the noisy-partner check keeps 25 normal draws for each
+(9,600 by default; 10,000 x 10,000 took 21 GB before the system killed it)."""
+
 DIFFICULTY: dict[str, dict[str, Any]] = {
     # Easy: short, very safe clues for a beginner guesser; hard: bolder numbers, thinner margins.
     "easy": {
@@ -135,11 +143,27 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
             raise UsageError(
                 "core.error.bot_unknown_params", bot=BOT_NAME, names=[name], known=known, count=1
             )
+        number = number_setting(name, value, GIVER_FIELDS.get(name) or GUESSER_FIELDS[name])
+        _check_range(name, number, value)
         if name in GIVER_FIELDS:  # a knob both roles have (``learned``) sets both
-            giver[name] = number_setting(name, value, GIVER_FIELDS[name])
+            giver[name] = number
         if name in GUESSER_FIELDS:
-            guesser[name] = number_setting(name, value, GUESSER_FIELDS[name])
-    return GiverKnobs(**giver), GuesserKnobs(**guesser)
+            guesser[name] = number
+    made = GiverKnobs(**giver)
+    if made.samples * made.shortlist > MOST_NOISE_DRAWS:
+        raise UsageError(
+            "core.error.noise_draws", samples=made.samples, shortlist=made.shortlist, limit=MOST_NOISE_DRAWS
+        )
+    return made, GuesserKnobs(**guesser)
+
+
+def _check_range(name: str, number: float, value: Any) -> None:
+    if name in AT_LEAST_ONE and number < 1:
+        raise UsageError("core.error.param_positive_int", name=name, value=value)
+    if name in ABOVE_ZERO and number <= 0:
+        raise UsageError("core.error.param_positive", name=name, value=value)
+    if name == "max_number" and not 1 <= number <= 9:
+        raise UsageError("core.error.param_range", name=name, low=1, high=9, value=value)
 
 
 def situation_from_view(view: dict[str, Any]) -> Situation:
