@@ -10,6 +10,7 @@ a timing: they assert orders, counts and settings.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,27 @@ def test_a_codenames_partner_too_costly_to_run_is_refused_when_the_table_is_made
         assert answer.status_code == 400, answer.text
         assert answer.json()["args"]["detail"]["$t"] == "core.error.noise_draws"
         assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_bot_settings_stored_before_they_were_refused_play_as_the_bots_defaults(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A table made by an older server may hold settings a bot now refuses ("ms": "inf"). Before,
+    # every move of that seat failed to make the bot, logged a traceback and moved at random.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    seats = [{"kind": "bot", "bot": "ismcts", "params": {"iterations": 20}}, {"kind": "human"}]
+    with TestClient(app) as client, caplog.at_level(logging.INFO, "tabletrek.web"):
+        created = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
+        assert created.status_code == 201, created.text
+        table = live(client, created.json()["table"])
+        table.seats[0].params = {"ms": "inf"}  # as an older server stored it
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            hello(ws, created.json()["tokens"]["1"])
+            receive_until(ws, lambda m: m["type"] == "state" and m["seq"] >= 1)
+        settings = table._bots[0].settings
+        assert settings.ms == table.limits.bot_ms and settings.iterations is not None
+    assert not [r for r in caplog.records if r.exc_info], caplog.text
+    assert "seat 1's bot settings are refused (ms must be a finite number" in caplog.text
 
 
 def test_a_tables_search_bot_plays_with_the_servers_budget(tmp_path: Path) -> None:

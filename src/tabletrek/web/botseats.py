@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action
 from tabletrek.core.bots import Bot
+from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event
 from tabletrek.core.game import Game
 from tabletrek.core.rng import derive_seed
@@ -79,14 +80,30 @@ class BotSeats:
         info = self.seats[seat]
         name = info.bot if info.kind == "bot" and info.bot else takeover_bot_name(self.game)
         if bot is None or getattr(bot, "name", name) != name:
-            params = info.params if info.kind == "bot" else {}
-            if searches(name):
-                asked, params = params, server_budget(self.game, params, self.limits)
-                if any(key in asked and asked[key] != params[key] for key in params):
-                    log.info("table %s: seat %d's bot held to the budget %s", self.id, seat + 1, params)
-            bot = self.game.bot(name, seat=seat, seed=derive_seed(self.row.seed, "bot", seat), **params)
+            asked = info.params if info.kind == "bot" else {}
+            seed = derive_seed(self.row.seed, "bot", seat)
+            try:
+                bot = self.game.bot(name, seat=seat, seed=seed, **self._budget(seat, name, asked))
+            except UsageError as exc:
+                # stored by an older server, before a check that now refuses them ("ms": "inf")
+                log.warning(
+                    "table %s: seat %d's bot settings are refused (%s): it plays with its defaults",
+                    self.id,
+                    seat + 1,
+                    exc,
+                )
+                bot = self.game.bot(name, seat=seat, seed=seed, **self._budget(seat, name, {}))
             self._bots[seat] = bot
         return bot
+
+    def _budget(self, seat: int, name: str, asked: dict[str, Any]) -> dict[str, Any]:
+        """The settings a bot plays with here: a search's held to the server's budget."""
+        if not searches(name):
+            return asked
+        params = server_budget(self.game, asked, self.limits)
+        if any(key in asked and asked[key] != params[key] for key in params):
+            log.info("table %s: seat %d's bot held to the budget %s", self.id, seat + 1, params)
+        return params
 
     def _ensure_drive(self) -> None:
         if self._bot_seat_to_move() is None or self._drive_task is not None or self.archived:
