@@ -14,6 +14,7 @@ import asyncio
 
 from starlette.requests import ClientDisconnect, Request
 
+from tabletrek.core.numeric import ascii_whole
 from tabletrek.web.errors import WebError, reason
 
 
@@ -34,9 +35,10 @@ class TooSlow(WebError):
 async def read_body(request: Request, limit: int, seconds: float | None = None) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not (declared.isascii() and declared.isdigit()) or len(declared) > 15:
+        length = ascii_whole(declared, 15)
+        if length is None:
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.content_length"))
-        if int(declared) > limit:
+        if length > limit:
             raise TooBig(limit)
     chunks: list[bytes] = []
     size = 0
