@@ -42,7 +42,7 @@ from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
-from tabletrek.core.numeric import ascii_whole
+from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.core.terminal import MenuOffer
@@ -219,7 +219,7 @@ class TerminalTable:
                 self.menu(seat, legal, everything=True)
                 continue
             choice: Action | str = answer
-            if answer.isascii() and answer.isdigit() and legal:  # with nothing listed, a number is typed text
+            if ascii_digits(answer) and legal:  # with nothing listed, a number is typed text
                 number = ascii_whole(answer)
                 if number is None or not 1 <= number <= len(legal):
                     console.print(tr("cli.play.bad_number", self.lang, count=len(legal)), style="red")

@@ -14,7 +14,7 @@ from tabletrek.cli.common import LangOpt, console, default_names, fail, help_tex
 from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
-from tabletrek.core.numeric import ascii_whole
+from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, iter_replay
 from tabletrek.core.state import State
 
@@ -91,7 +91,7 @@ def replay_cmd(
             return
         if answer in ("b", "back"):
             index = max(0, index - 1)
-        elif answer.isascii() and answer.isdigit():
+        elif ascii_digits(answer):
             number = ascii_whole(answer)
             index = len(frames) - 1 if number is None else min(len(frames) - 1, number)
         elif answer in ("e", "end"):

@@ -34,6 +34,11 @@ def is_integral(value: object) -> TypeGuard[int | np.integer[Any]]:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
+def ascii_digits(text: str) -> bool:
+    """``text`` is a run of ASCII digits, of any length (``str.isdigit()`` alone takes "²" and "٣")."""
+    return text.isascii() and text.isdigit()
+
+
 def ascii_whole(text: str, most_digits: int = 9) -> int | None:
     """The whole number ``text`` writes in ASCII digits, at most ``most_digits`` of them; else None.
 
@@ -41,6 +46,6 @@ def ascii_whole(text: str, most_digits: int = 9) -> int | None:
     ``str.isdigit()`` alone lets through "²", which ``int()`` refuses with a ValueError, and "٣",
     which it reads as 3; and ``int()`` raises on any run of more than 4,300 digits.
     """
-    if text.isascii() and text.isdigit() and len(text) <= most_digits:
+    if ascii_digits(text) and len(text) <= most_digits:
         return int(text)
     return None

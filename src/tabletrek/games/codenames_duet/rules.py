@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.events import Event, seat_ref
-from tabletrek.core.numeric import ascii_whole
+from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import normalize_text
 from tabletrek.games.codenames_duet.clues import clue_problem, number_problem
@@ -161,7 +161,7 @@ def parse_clue(state: DuetState, rest: list[str], text: str) -> Action:
         raise IllegalAction("codenames_duet.illegal.clue_format", action=text.strip())
     number_text = rest[-1]
     digits = number_text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()):
+    if not ascii_digits(digits):
         raise IllegalAction("codenames_duet.illegal.clue_number", action=text.strip(), number=number_text)
     magnitude = ascii_whole(digits)
     if magnitude is None:  # past nine digits: out of any range, and shown cut
