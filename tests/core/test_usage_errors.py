@@ -381,6 +381,41 @@ def test_a_codenames_knob_the_partner_cannot_play_with_is_refused_when_it_is_mad
     assert caught.value.key == f"core.error.{key}"
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: tabletrek.load("mexican-train", rounds=[1]),
+        lambda: tabletrek.load("touring", free_discard=["yes", "no"]),
+        lambda: tabletrek.load("double-crossing", players=3, max_rounds={"a": 1}),
+        ismcts(ms=[1]),
+        duet_bot("codenames-clue", difficulty=["easy"]),  # before: TypeError, unhashable type
+    ],
+)
+def test_a_value_given_as_a_list_or_mapping_is_quoted_as_given(make: Callable[[], Any]) -> None:
+    # Before: a refusal joined any list parameter as names, so a list of numbers as the value
+    # made the refusal's own message raise TypeError ("sequence item 0: expected str instance")
+    # and a list of words was shown as if it were one word.
+    with pytest.raises(UsageError) as caught:
+        make()
+    given = caught.value.params["value"]
+    assert repr(given) in str(caught.value) and repr(given) in caught.value.message("zh-Hant")
+    assert caught.value.reference()["args"]["value"] == repr(given)
+
+
+def test_a_record_whose_option_is_a_list_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    record = {"game": "mexican-train", "players": 2, "options": {"rounds": [1]}, "seed": 1, "actions": []}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["replay", str(path), "--lang", "zh-Hant"], input="q\n")
+    assert shown.exit_code == 2, shown.output
+    assert "必須是整數，而不是 [1]" in shown.output and "Traceback" not in shown.output
+    odd_format = {**record, "format": [1]}
+    path.write_text(json.dumps(odd_format), encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        GameRecord.load(path)
+    assert caught.value.key == "core.error.record_format" and "is [1];" in str(caught.value)
+
+
 def test_a_codenames_partner_at_the_noise_limit_still_plays() -> None:
     game = tabletrek.load("codenames-duet")
     bot = game.bot("codenames-clue", seat=0, noise=1.0, samples=1000, shortlist=250)

@@ -115,7 +115,7 @@ def default_knobs(language: str, difficulty: str = "normal") -> tuple[dict[str, 
     """The giver's and the guesser's knob values that a language and a difficulty set before any
     explicit parameter (only those that differ from the dataclass defaults). The difficulty presets
     are clue-giver knobs."""
-    if difficulty not in DIFFICULTY:
+    if not isinstance(difficulty, str) or difficulty not in DIFFICULTY:
         allowed = list(DIFFICULTY)
         raise UsageError("core.error.param_choice", name="difficulty", allowed=allowed, value=difficulty)
     defaults = LANGUAGE_DEFAULTS.get(language, {})
