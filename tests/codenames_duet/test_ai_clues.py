@@ -91,9 +91,8 @@ def test_bad_parameters_are_rejected() -> None:
         game.bot("codenames-clue", seat=0, seed=1, colour="red")
     with pytest.raises(ValueError, match="difficulty"):
         game.bot("codenames-guess", seat=0, seed=1, difficulty="impossible")
-    with pytest.raises(ValueError, match="no AI table"):
-        state = game.new_game(seed=0)
-        game.bot("codenames-clue", seat=state.current_player, seed=1, models="word2vec").act(state)
+    with pytest.raises(ValueError, match="no word model 'word2vec'"):  # when made, not at a move
+        game.bot("codenames-clue", seat=0, seed=1, models="word2vec")
 
 
 def test_ai_is_offered_for_every_pack_with_tables(tmp_path: Path) -> None:

@@ -130,6 +130,14 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         duet_bot("codenames-clue", samples=10_000, shortlist=10_000),  # 21 GB before: killed
         "samples × shortlist must be at most 250000, not 10000 × 10000",
     ),
+    "param_models": (
+        duet_bot("codenames-clue", models=5),  # before: TypeError, 'int' object is not iterable
+        "models names word models, one or several, such as 'glove,e5', not 5",
+    ),
+    "param_model": (
+        duet_bot("codenames-guess", models="glove,word2vec"),  # before: made, then every move failed
+        "models names no word model 'word2vec'; the models are: e5, minilm, l3, mpnet, glove",
+    ),
     "param_positive": (
         ismcts(ms=0),
         "ms must be positive, not 0",
@@ -379,6 +387,78 @@ def test_a_codenames_knob_the_partner_cannot_play_with_is_refused_when_it_is_mad
     with pytest.raises(UsageError) as caught:
         duet_bot(name, **params)()
     assert caught.value.key == f"core.error.{key}"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"models": "nope"},
+        {"giver_models": "../../etc/passwd"},
+        {"guesser_models": ["glove", "Glove"]},
+        {"models": [1]},  # before: read as the model '1'
+        {"models": " , "},
+        {"models": ()},
+        {"giver_models": None},
+    ],
+    ids=repr,
+)
+def test_a_codenames_partner_naming_a_word_model_it_lacks_is_refused_when_it_is_made(
+    params: dict[str, Any],
+) -> None:
+    # Before: a model name the tables lack was taken, and every move of the bot then failed with
+    # "no AI table for model"; on the web that is a random move and a traceback each turn.
+    with pytest.raises(UsageError) as caught:
+        duet_bot("codenames-clue", **params)()
+    assert caught.value.key in ("core.error.param_models", "core.error.param_model")
+    assert caught.value.params["name"] == next(iter(params))
+
+
+def test_a_codenames_partner_plays_with_the_word_models_it_is_given() -> None:
+    game = tabletrek.load("codenames-duet")
+    state = game.new_game(seed=5)
+    for models in ("glove", "glove, e5", ["mpnet", "l3"]):
+        bot = game.bot("codenames-clue", seat=state.current_player or 0, models=models)
+        assert bot.giver.knobs.models == tuple(
+            m.strip() for m in (models.split(",") if isinstance(models, str) else models)
+        )
+        assert state.clone().apply(bot.act(state))
+    chinese = tabletrek.load("codenames-duet", word_pack="zh-Hant")
+    assert chinese.bot("codenames-clue", seat=0, giver_models="e5").giver.knobs.models == ("e5",)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: tabletrek.load("mexican-train", rounds=[1]),
+        lambda: tabletrek.load("touring", free_discard=["yes", "no"]),
+        lambda: tabletrek.load("double-crossing", players=3, max_rounds={"a": 1}),
+        ismcts(ms=[1]),
+        duet_bot("codenames-clue", difficulty=["easy"]),  # before: TypeError, unhashable type
+    ],
+)
+def test_a_value_given_as_a_list_or_mapping_is_quoted_as_given(make: Callable[[], Any]) -> None:
+    # Before: a refusal joined any list parameter as names, so a list of numbers as the value
+    # made the refusal's own message raise TypeError ("sequence item 0: expected str instance")
+    # and a list of words was shown as if it were one word.
+    with pytest.raises(UsageError) as caught:
+        make()
+    given = caught.value.params["value"]
+    assert repr(given) in str(caught.value) and repr(given) in caught.value.message("zh-Hant")
+    assert caught.value.reference()["args"]["value"] == repr(given)
+
+
+def test_a_record_whose_option_is_a_list_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    record = {"game": "mexican-train", "players": 2, "options": {"rounds": [1]}, "seed": 1, "actions": []}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["replay", str(path), "--lang", "zh-Hant"], input="q\n")
+    assert shown.exit_code == 2, shown.output
+    assert "必須是整數，而不是 [1]" in shown.output and "Traceback" not in shown.output
+    odd_format = {**record, "format": [1]}
+    path.write_text(json.dumps(odd_format), encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        GameRecord.load(path)
+    assert caught.value.key == "core.error.record_format" and "is [1];" in str(caught.value)
 
 
 def test_a_codenames_partner_at_the_noise_limit_still_plays() -> None:

@@ -200,6 +200,19 @@ def test_a_codenames_partner_too_costly_to_run_is_refused_when_the_table_is_made
         assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_a_codenames_partner_naming_a_word_model_the_server_lacks_is_refused(tmp_path: Path) -> None:
+    # Before: 201, and every move of that seat then failed to find the model: a random move and
+    # a traceback in the log, each turn of the game.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    seats = [{"kind": "bot", "bot": "codenames-clue", "params": {"models": "word2vec"}}, {"kind": "human"}]
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "codenames-duet", "players": 2, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        detail = answer.json()["args"]["detail"]
+        assert detail["$t"] == "core.error.param_model" and detail["args"]["model"] == "word2vec"
+        assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_bot_settings_stored_before_they_were_refused_play_as_the_bots_defaults(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -10,11 +10,16 @@ from tabletrek.core.actions import IllegalAction
 from tabletrek.core.data import DataError
 from tabletrek.i18n import translate
 
+GIVEN = "value"
+"""The parameter that holds what the user gave (an option's value, a bot setting, a record's
+format): shown as given, never joined as a list of names. An option given as ``[1]`` in a record
+or through the library made the refusal's own message raise a TypeError instead."""
+
 
 class UsageError(ValueError):
     """``key`` and ``params`` name the message in the catalogs. A list parameter is joined with
-    commas (the catalog's word for none when empty); a ``close`` parameter (the known name nearest
-    to what was typed) adds the catalog's "did you mean" hint as ``{hint}``."""
+    commas (the catalog's word for none when empty), except ``GIVEN``; a ``close`` parameter (the
+    known name nearest to what was typed) adds the catalog's "did you mean" hint as ``{hint}``."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
@@ -22,7 +27,7 @@ class UsageError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        params = {k: said(v, lang) for k, v in self.params.items()}
+        params = {k: v if k == GIVEN else said(v, lang) for k, v in self.params.items()}
         close = params.pop("close", None)
         hint = translate("core.error.did_you_mean", lang, close=close) if close is not None else ""
         return translate(self.key, lang, hint=hint, **params)
@@ -32,7 +37,7 @@ class UsageError(ValueError):
         says it in its own reader's language (the browser; ``core.events.render_message``): the
         parameters ``message`` shows, with lists joined and the hint and inner refusals as
         references of their own."""
-        args = {k: referred(v) for k, v in self.params.items() if k != "close"}
+        args = {k: given(v) if k == GIVEN else referred(v) for k, v in self.params.items() if k != "close"}
         close = self.params.get("close")
         hint = {"$t": "core.error.did_you_mean", "args": {"close": close}}
         args["hint"] = hint if close is not None else ""
@@ -48,6 +53,12 @@ def referred(value: Any) -> Any:
     if isinstance(value, IllegalAction):
         return {"$t": value.key, "args": dict(value.params)}
     return value
+
+
+def given(value: Any) -> Any:
+    """What a user gave, as ``reference`` passes it on: a text, number, bool or null as it is
+    (the browser quotes a text for ``{value!r}``), anything else as Python writes it."""
+    return value if value is None or isinstance(value, str | int | float) else repr(value)
 
 
 def said(value: Any, lang: str) -> Any:

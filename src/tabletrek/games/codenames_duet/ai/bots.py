@@ -101,13 +101,20 @@ SAFER: dict[str, Callable[[Any, Any], Any]] = {
 BOLDER: dict[str, Callable[[Any, Any], Any]] = {k: (max if f is min else min) for k, f in SAFER.items()}
 
 
-def _models(value: Any) -> tuple[str, ...]:
+def _models(name: str, value: Any, language: str) -> tuple[str, ...]:
+    """The tables setting ``name`` names ("glove,e5" or a list of names), each one the language's
+    tables hold: refused when the bot is made. A name the tables lack used to pass here and make
+    every move of the bot fail (on the web, a random move and a traceback each turn)."""
     if isinstance(value, str):
         names = tuple(v.strip() for v in value.split(",") if v.strip())
+    elif isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        names = tuple(v.strip() for v in value)
     else:
-        names = tuple(str(v) for v in value)
-    if not names:
-        raise ValueError("models must name at least one embedding table")
+        raise UsageError("core.error.param_models", name=name, value=value)
+    known = load_tables(language).models
+    for model in names or ("",):
+        if model not in known:
+            raise UsageError("core.error.param_model", name=name, model=model, known=list(known))
     return names
 
 
@@ -115,7 +122,7 @@ def default_knobs(language: str, difficulty: str = "normal") -> tuple[dict[str, 
     """The giver's and the guesser's knob values that a language and a difficulty set before any
     explicit parameter (only those that differ from the dataclass defaults). The difficulty presets
     are clue-giver knobs."""
-    if difficulty not in DIFFICULTY:
+    if not isinstance(difficulty, str) or difficulty not in DIFFICULTY:
         allowed = list(DIFFICULTY)
         raise UsageError("core.error.param_choice", name="difficulty", allowed=allowed, value=difficulty)
     defaults = LANGUAGE_DEFAULTS.get(language, {})
@@ -132,11 +139,11 @@ def _knobs(params: dict[str, Any], language: str = "en") -> tuple[GiverKnobs, Gu
     giver: dict[str, Any] = {**giver_defaults, "language": language}
     guesser: dict[str, Any] = {**guesser_defaults, "language": language}
     if "models" in params:
-        giver["models"] = guesser["models"] = _models(params.pop("models"))
+        giver["models"] = guesser["models"] = _models("models", params.pop("models"), language)
     if "giver_models" in params:
-        giver["models"] = _models(params.pop("giver_models"))
+        giver["models"] = _models("giver_models", params.pop("giver_models"), language)
     if "guesser_models" in params:
-        guesser["models"] = _models(params.pop("guesser_models"))
+        guesser["models"] = _models("guesser_models", params.pop("guesser_models"), language)
     for name, value in params.items():
         if name not in GIVER_FIELDS and name not in GUESSER_FIELDS:
             known = sorted({*GIVER_FIELDS, *GUESSER_FIELDS, *ROLE_MODELS, "difficulty"})
