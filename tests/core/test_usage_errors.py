@@ -122,6 +122,10 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         ismcts(ms="inf"),  # float() reads the word: a move that would never end
         "ms must be a finite number, not 'inf'",
     ),
+    "param_flag": (
+        ismcts(paired="no"),  # bool() reads every word as on
+        "paired must be true or false, not 'no'",
+    ),
     "param_range": (
         duet_bot("codenames-clue", max_number=10),
         "max_number must be from 1 to 9, not 10",
@@ -477,6 +481,17 @@ def test_a_codenames_ai_knob_is_a_number_and_its_language_follows_the_pack() -> 
     assert "language" not in caught.value.params["known"]
     bot = tabletrek.load("codenames-duet").bot("codenames-clue", seat=0, samples="40", sigma=0.5)
     assert bot.giver.knobs.samples == 40 and bot.giver.knobs.sigma == 0.5
+
+
+@pytest.mark.parametrize("name", ["margin", "paired", "compiled", "infer"])
+def test_a_search_flag_is_true_or_false_and_nothing_read_as_either(name: str) -> None:
+    # Before: each was read with bool(), so "false", "no" and "off" from a client turned it on.
+    for value in ("false", "no", "off", "true", 0, 1, None, [False]):
+        with pytest.raises(UsageError) as caught:
+            ismcts(**{name: value})()
+        assert caught.value.key == "core.error.param_flag" and caught.value.params["name"] == name
+    for value in (True, False):
+        assert getattr(ismcts(**{name: value})().settings, name) is value
 
 
 def test_a_greedy_weight_that_is_not_a_number_is_refused_by_name() -> None:

@@ -187,6 +187,22 @@ def test_a_bot_setting_that_reads_as_an_endless_or_no_number_is_refused(
         assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_a_search_flag_sent_as_a_word_is_refused(tmp_path: Path) -> None:
+    # Before: 201 with the search bot's paired comparison on: the server read the word "no"
+    # with bool(), which reads every word as on.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": {"paired": "no"}}]
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_flag"
+        assert client.get("/api/tables").json()["tables"] == []
+        seats[1]["params"] = {"paired": False, "iterations": 20}
+        made = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
+        assert made.status_code == 201, made.text
+        assert live(client, made.json()["table"]).seats[1].params == {"paired": False, "iterations": 20}
+
+
 def test_a_codenames_partner_too_costly_to_run_is_refused_when_the_table_is_made(tmp_path: Path) -> None:
     # Before: every knob up to 10,000 passed, and samples x shortlist of 10,000 x 10,000 made the
     # partner's first clue draw 2.5 billion numbers: 21 GB before the system killed the process.

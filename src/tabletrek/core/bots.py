@@ -80,6 +80,14 @@ def number_setting(name: str, value: Any, kind: type[int] | type[float] = float)
         raise UsageError("core.error.param_number", name=name, value=value) from None
 
 
+def flag_setting(name: str, value: Any) -> bool:
+    """A bot setting that is on or off (``paired=true``): true or false only. ``bool()`` reads
+    every word as on, so a client's "false", "no" or "off" turned the setting on."""
+    if not isinstance(value, bool):
+        raise UsageError("core.error.param_flag", name=name, value=value)
+    return value
+
+
 def make_bot(
     game: Game,
     spec: str,

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tabletrek.core.bots import parse_bot_spec
+
 from ..helpers import SIZES, ServerProcess, assert_axe_clean
 from .pages import LOBBY_TITLE, games_in_lobby, open_lobby
 
@@ -176,3 +178,31 @@ def test_each_checkbox_sits_on_the_line_of_its_name(server: ServerProcess, page:
         assert box["height"] <= name["height"] * 1.3, box_id
         middle, name_middle = box["top"] + box["height"] / 2, name["top"] + name["height"] / 2
         assert abs(middle - name_middle) <= name["height"] / 4, box_id
+
+
+SETTINGS = [
+    "paired=no",
+    "compiled=OFF",
+    "margin=yes",
+    "infer=On",
+    "iterations=400",
+    "c=0.7",
+    "rollout=greedy",
+]
+
+
+def test_the_settings_box_reads_a_bots_settings_as_the_terminal_does(
+    server: ServerProcess, page: Any
+) -> None:
+    # Before: the box sent "no" and "off" as words, which the search read as on; the terminal's
+    # --bots ismcts:paired=no has always meant off.
+    open_lobby(server, page, "en")
+    typed = page.evaluate(
+        """async (text) => {
+          const { parseSettings } = await import("/static/js/lobby.js");
+          return parseSettings(text);
+        }""",
+        " ".join(SETTINGS),
+    )
+    assert typed == parse_bot_spec("ismcts:" + ";".join(SETTINGS))[1]
+    assert typed["paired"] is False and typed["compiled"] is False and typed["margin"] is True

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from tabletrek.core.bots import number_setting
+from tabletrek.core.bots import flag_setting, number_setting
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 
@@ -69,12 +69,12 @@ class SearchSettings:
             rollout=raw["rollout"],
             rollout_depth=None if raw["rollout_depth"] is None else int(raw["rollout_depth"]),
             trust=int(raw["trust"]),
-            margin=bool(raw["margin"]),
-            paired=bool(raw["paired"]),
+            margin=flag_setting("margin", raw["margin"]),
+            paired=flag_setting("paired", raw["paired"]),
             z=float(raw["z"]),
             default=raw["default"],
-            compiled=bool(raw["compiled"]),
-            infer=bool(raw["infer"]),
+            compiled=flag_setting("compiled", raw["compiled"]),
+            infer=flag_setting("infer", raw["infer"]),
             threads=int(raw["threads"]),
         )
 

@@ -245,14 +245,17 @@ function readOptions(box) {
   return out;
 }
 
-/** "iterations=400 c=0.7" -> {iterations: 400, c: 0.7}: a bot's level or settings, checked by the server. */
+/** "iterations=400 c=0.7" -> {iterations: 400, c: 0.7}: a bot's level or settings, checked by the server.
+ * On and off are read as the terminal reads them (core.options.parse_option_value): true, yes, on
+ * and false, no, off; "paired=no" used to reach the server as the word "no", which it read as on. */
 export function parseSettings(text) {
   const params = {};
   for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
     const [key, ...rest] = pair.split("=");
     const raw = rest.join("=");
     if (!key || !rest.length) continue;
-    if (/^(true|false)$/i.test(raw)) params[key] = raw.toLowerCase() === "true";
+    if (/^(true|yes|on)$/i.test(raw)) params[key] = true;
+    else if (/^(false|no|off)$/i.test(raw)) params[key] = false;
     else if (/^-?\d+$/.test(raw)) params[key] = parseInt(raw, 10);
     else if (/^-?\d*\.\d+$/.test(raw)) params[key] = parseFloat(raw);
     else params[key] = raw;
