@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from tabletrek.cli import app
 from tabletrek.cli import serve as serve_module
 from tabletrek.core.errors import UsageError
+from tabletrek.web.ratelimit import Limits
 from tabletrek.web.store import Store
 
 
@@ -282,3 +283,27 @@ def test_the_families_a_listening_socket_answers() -> None:
 )
 def test_which_hosts_only_this_computer_reaches(host: str, only_here: bool) -> None:
     assert serve_module.is_loopback(host) is only_here
+
+
+def test_a_limit_is_read_as_written_or_refused() -> None:
+    limits = Limits()
+    for name, text, value in [
+        ("max_body", "1e6", 1_000_000),
+        ("max_conns", "8.0", 8),
+        ("http_rate", "0.5", 0.5),
+    ]:
+        limits.set(name, text)
+        assert getattr(limits, name) == value and type(getattr(limits, name)) is type(value)
+    # Before: int() cut a fraction without a word (max_conns=0.5 allowed no connection at all),
+    # and float() read Arabic-Indic and full-width digits as numbers.
+    for name, text, key in [
+        ("max_conns", "0.5", "web.serve.limit_whole"),
+        ("bot_slots", "2.5", "web.serve.limit_whole"),
+        ("bot_ms", "٣٠٠٠", "web.serve.limit_value"),
+        ("max_tables", "１２", "web.serve.limit_value"),
+        ("clock", "inf", "web.serve.limit_value"),
+    ]:
+        before = getattr(limits, name)
+        with pytest.raises(UsageError) as caught:
+            limits.set(name, text)
+        assert caught.value.key == key and getattr(limits, name) == before

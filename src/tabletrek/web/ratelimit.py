@@ -93,14 +93,18 @@ class Limits:
         if name not in known:
             raise UsageError("web.serve.unknown_limit", name=name, known=sorted(known))
         try:
-            number = float(value)
+            # ASCII only: float() also reads other scripts' digits ("٣") and full-width ones
+            number = float(value) if value.isascii() else math.nan
         except ValueError:
             number = math.nan
         if not number >= 0 or not math.isfinite(number):
             raise UsageError("web.serve.limit_value", name=name, value=value)
+        whole = known[name].type in ("int", int)
+        if whole and not number.is_integer():  # int() cut max_conns=0.5 to 0 without a word
+            raise UsageError("web.serve.limit_whole", name=name, value=value)
         if name in ("bot_slots", "bot_iterations", "bot_threads", "bot_ms") and number < 1:
             raise UsageError("web.serve.limit_too_small", name=name, value=value)
-        setattr(self, name, int(number) if known[name].type in ("int", int) else number)
+        setattr(self, name, int(number) if whole else number)
 
 
 class Bucket:
