@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import tabletrek
 from tabletrek import GameRecord, IllegalAction, State
+from tabletrek.cli import app
 from tabletrek.core.events import OMNISCIENT, Event, seat_ref, text_ref
 from tabletrek.core.options import OptionSpec, parse_option_value, resolve_options
 
@@ -178,6 +180,16 @@ def test_new_game_without_seed_picks_one_and_records_it() -> None:
     assert game.new_game(seed=state.seed).to_json() == state.to_json()
     with pytest.raises(ValueError, match="seed must be an integer"):
         game.new_game(seed="x")
+
+
+def test_a_command_line_number_is_read_from_ascii_digits_only() -> None:
+    # Before: int() read "٣" as 3 and "１２" as 12, so --option max_turns=٣ played a 3-move game
+    # while a typed move, the web and a record's JSON all refuse such digits.
+    for text in ("٣", "１２", "²", "1.５"):
+        assert parse_option_value(text) == text
+    assert parse_option_value("12") == 12 and parse_option_value("-1.5") == -1.5
+    result = CliRunner().invoke(app, ["simulate", "touring", "-n", "1", "-o", "max_turns=٣"])
+    assert result.exit_code == 2 and "must be an integer, not '٣'" in result.output
 
 
 def test_bot_specs_carry_parameters() -> None:
