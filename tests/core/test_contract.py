@@ -7,11 +7,15 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 import tabletrek
 from tabletrek import GameRecord, IllegalAction, State
+from tabletrek.cli import app
 from tabletrek.core.events import OMNISCIENT, Event, seat_ref, text_ref
 from tabletrek.core.options import OptionSpec, parse_option_value, resolve_options
 
@@ -178,6 +182,40 @@ def test_new_game_without_seed_picks_one_and_records_it() -> None:
     assert game.new_game(seed=state.seed).to_json() == state.to_json()
     with pytest.raises(ValueError, match="seed must be an integer"):
         game.new_game(seed="x")
+
+
+def test_a_command_line_number_is_read_from_ascii_digits_only() -> None:
+    # Before: int() read "٣" as 3 and "１２" as 12, so --option max_turns=٣ played a 3-move game
+    # while a typed move, the web and a record's JSON all refuse such digits.
+    for text in ("٣", "１２", "²", "1.５"):
+        assert parse_option_value(text) == text
+    assert parse_option_value("12") == 12 and parse_option_value("-1.5") == -1.5
+    result = CliRunner().invoke(app, ["simulate", "touring", "-n", "1", "-o", "max_turns=٣"])
+    assert result.exit_code == 2 and "must be an integer, not '٣'" in result.output
+
+
+def test_a_bot_takes_a_whole_seat_and_a_whole_seed() -> None:
+    game = tabletrek.load("touring")
+    for seat in (True, 1.0, "1"):  # before: True was taken as seat 1
+        with pytest.raises(ValueError, match=r"seat must be in 0\.\.1"):
+            game.bot("random", seat=seat)
+    for seed in (True, 1.5, "x"):  # before: random.Random took each as a seed
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            game.bot("random", seat=0, seed=seed)
+
+    def moves(seed: Any) -> list[str]:
+        state = game.new_game(seed=3)
+        bots = [game.bot("random", seat=s, seed=seed) for s in range(game.players)]
+        played: list[str] = []
+        while not state.is_over and len(played) < 30:
+            seat = state.current_player
+            assert seat is not None
+            played.append(bots[seat].act(state).text)
+            state.apply(played[-1])
+        return played
+
+    # numpy's integers, from research code, are seeds too, and play as the same int
+    assert moves(np.int64(7)) == moves(7) != moves(8)
 
 
 def test_bot_specs_carry_parameters() -> None:

@@ -357,6 +357,8 @@ def test_a_record_whose_move_is_illegal_names_the_rules_reason_in_the_same_langu
         (ismcts(z="-Infinity"), "param_finite"),
         (ismcts(iterations=float("inf")), "param_finite"),
         (ismcts(ms=True), "param_number"),
+        (ismcts(iterations="٣"), "param_number"),  # before: float() and int() read it as 3
+        (ismcts(ms="１２"), "param_number"),
         (lambda: tabletrek.load("touring").bot("greedy", seat=0, go="inf"), "param_finite"),
         (lambda: tabletrek.load("touring").bot("greedy", seat=0, go=False), "param_number"),
         (duet_bot("codenames-clue", sigma="nan"), "param_finite"),

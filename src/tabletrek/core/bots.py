@@ -64,8 +64,8 @@ def number_setting(name: str, value: Any, kind: type[int] | type[float] = float)
     """A bot setting that is a number (``ms=500``, ``go=120``), read as ``kind``: refused by name
     when it is no number (a bool, a word) or reads as NaN or an infinity. ``float()`` reads the
     words "nan" and "inf" without complaint, and a time budget of "inf" is a move that never ends."""
-    if isinstance(value, bool):
-        raise UsageError("core.error.param_number", name=name, value=value)
+    if isinstance(value, bool) or (isinstance(value, str) and not value.isascii()):
+        raise UsageError("core.error.param_number", name=name, value=value)  # float() reads "٣"
     try:
         magnitude = float(value)
     except (TypeError, ValueError):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.errors import UsageError
 from tabletrek.core.generics import S
-from tabletrek.core.numeric import is_whole
+from tabletrek.core.numeric import is_integral, is_whole
 from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
 from tabletrek.core.rng import new_seed
 from tabletrek.core.search import NO_SEARCH, SearchSupport
@@ -125,9 +125,13 @@ class Game(ABC, Generic[S]):
         return self.bots()[-1]
 
     def bot(self, name: str, *, seat: int, seed: int | None = None, **params: Any) -> Bot[S]:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not is_whole(seat) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1}, not {seat!r}")
-        seed = new_seed() if seed is None else seed
+        if seed is None:
+            seed = new_seed()
+        elif not is_integral(seed):  # random.Random took True, 1.5 and "x" as seeds
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        seed = int(seed)
         generic = GENERIC_BOTS.get(name)
         if generic is not None and (self.searchable or not generic[1]):
             return generic[0](self, seat=seat, seed=seed, **params)

@@ -84,7 +84,11 @@ def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, 
 
 
 def parse_option_value(text: str) -> Any:
-    """Parse ``key=value`` values from a command line: booleans, integers, floats, else text."""
+    """Parse ``key=value`` values from a command line: booleans, integers, floats, else text.
+
+    A number is read from ASCII only: ``int()`` also reads "٣" and "１２" as 3 and 12, which the
+    typed moves, the web and the JSON of records and OpenSpiel all refuse; such a value stays text,
+    which the option's own check then refuses by name."""
     lowered = text.strip().lower()
     if lowered in ("true", "yes", "on"):
         return True
@@ -92,6 +96,8 @@ def parse_option_value(text: str) -> Any:
         return False
     if lowered in ("none", "null"):
         return None
+    if not text.isascii():
+        return text
     for cast in (int, float):
         try:
             return cast(text)
