@@ -122,6 +122,10 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
         ismcts(ms="inf"),  # float() reads the word: a move that would never end
         "ms must be a finite number, not 'inf'",
     ),
+    "param_whole": (
+        ismcts(iterations=2.7),  # int() read it as 2
+        "iterations must be a whole number, not 2.7",
+    ),
     "param_flag": (
         ismcts(paired="no"),  # bool() reads every word as on
         "paired must be true or false, not 'no'",
@@ -483,6 +487,21 @@ def test_a_codenames_ai_knob_is_a_number_and_its_language_follows_the_pack() -> 
     assert "language" not in caught.value.params["known"]
     bot = tabletrek.load("codenames-duet").bot("codenames-clue", seat=0, samples="40", sigma=0.5)
     assert bot.giver.knobs.samples == 40 and bot.giver.knobs.sigma == 0.5
+
+
+def test_a_whole_number_setting_takes_a_whole_value_and_refuses_a_fraction() -> None:
+    # Before: int() cut a fraction without a word (iterations=2.7 searched 2 iterations), and
+    # "2.0" was refused as no number although 2.0 was taken.
+    for value in (2.7, "2.5", 0.5):
+        with pytest.raises(UsageError) as caught:
+            ismcts(iterations=value)()
+        assert caught.value.key == "core.error.param_whole"
+    with pytest.raises(UsageError) as caught:
+        duet_bot("codenames-clue", samples=40.5)()
+    assert caught.value.key == "core.error.param_whole"
+    for value in (2, 2.0, "2", "2.0"):
+        assert ismcts(iterations=value)().settings.iterations == 2
+    assert duet_bot("codenames-clue", samples="40.0")().giver.knobs.samples == 40
 
 
 @pytest.mark.parametrize("name", ["margin", "paired", "compiled", "infer"])

@@ -187,6 +187,17 @@ def test_a_bot_setting_that_reads_as_an_endless_or_no_number_is_refused(
         assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_a_fraction_for_a_whole_number_setting_is_refused(tmp_path: Path) -> None:
+    # Before: 201, and the search ran int(2.5) = 2 iterations a move without a word.
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": {"iterations": 2.5}}]
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_whole"
+        assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_a_search_flag_sent_as_a_word_is_refused(tmp_path: Path) -> None:
     # Before: 201 with the search bot's paired comparison on: the server read the word "no"
     # with bool(), which reads every word as on.

@@ -62,8 +62,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def number_setting(name: str, value: Any, kind: type[int] | type[float] = float) -> float:
     """A bot setting that is a number (``ms=500``, ``go=120``), read as ``kind``: refused by name
-    when it is no number (a bool, a word) or reads as NaN or an infinity. ``float()`` reads the
-    words "nan" and "inf" without complaint, and a time budget of "inf" is a move that never ends."""
+    when it is no number (a bool, a word), reads as NaN or an infinity, or is a fraction where a
+    whole number is wanted (2.0 reads as 2). ``float()`` reads the words "nan" and "inf" without
+    complaint, and a time budget of "inf" is a move that never ends."""
     if isinstance(value, bool) or (isinstance(value, str) and not value.isascii()):
         raise UsageError("core.error.param_number", name=name, value=value)  # float() reads "٣"
     try:
@@ -74,10 +75,12 @@ def number_setting(name: str, value: Any, kind: type[int] | type[float] = float)
         magnitude = math.inf
     if not math.isfinite(magnitude):
         raise UsageError("core.error.param_finite", name=name, value=value)
+    if kind is int and not magnitude.is_integer():  # int() cut iterations=2.7 to 2 without a word
+        raise UsageError("core.error.param_whole", name=name, value=value)
     try:
         return kind(value)
-    except (TypeError, ValueError):  # int("2.5")
-        raise UsageError("core.error.param_number", name=name, value=value) from None
+    except (TypeError, ValueError):  # int("2.0")
+        return kind(magnitude)
 
 
 def flag_setting(name: str, value: Any) -> bool:

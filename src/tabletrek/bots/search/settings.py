@@ -60,22 +60,23 @@ class SearchSettings:
         raw = {**{f.name: f.default for f in fields(cls)}, **params}
         if raw["iterations"] is None and raw["ms"] is None:
             raw["iterations"], raw["ms"] = DEFAULT_ITERATIONS, DEFAULT_MS
-        _check_numbers(raw)
+        numbers = _check_numbers(raw)
         _check_bots(game, raw["rollout"], raw["default"])
+        iterations, depth = numbers.get("iterations"), numbers.get("rollout_depth")
         return cls(
-            iterations=None if raw["iterations"] is None else int(raw["iterations"]),
-            ms=None if raw["ms"] is None else float(raw["ms"]),
-            c=float(raw["c"]),
+            iterations=None if iterations is None else int(iterations),
+            ms=numbers.get("ms"),
+            c=numbers["c"],
             rollout=raw["rollout"],
-            rollout_depth=None if raw["rollout_depth"] is None else int(raw["rollout_depth"]),
-            trust=int(raw["trust"]),
+            rollout_depth=None if depth is None else int(depth),
+            trust=int(numbers["trust"]),
             margin=flag_setting("margin", raw["margin"]),
             paired=flag_setting("paired", raw["paired"]),
-            z=float(raw["z"]),
+            z=numbers["z"],
             default=raw["default"],
             compiled=flag_setting("compiled", raw["compiled"]),
             infer=flag_setting("infer", raw["infer"]),
-            threads=int(raw["threads"]),
+            threads=raw["threads"],
         )
 
 
@@ -85,25 +86,28 @@ class SearchSettings:
 NUMBERS = {"iterations": int, "ms": float, "c": float, "rollout_depth": int, "trust": int, "z": float}
 
 
-def _check_numbers(raw: dict[str, Any]) -> None:
-    for name, kind in NUMBERS.items():
-        if raw[name] is not None:
-            number_setting(name, raw[name], kind)
-    iterations, trust, threads = raw["iterations"], raw["trust"], raw["threads"]
-    if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
-        raise UsageError("core.error.param_positive_int", name="iterations", value=iterations)
-    if raw["ms"] is not None and float(raw["ms"]) <= 0:
+def _check_numbers(raw: dict[str, Any]) -> dict[str, Any]:
+    """The numeric settings, each checked and read as its kind ("400" as 400, 2.0 as 2), so that
+    the settings are built from the values that were checked; a refusal quotes what was given."""
+    numbers = {
+        name: number_setting(name, raw[name], kind) for name, kind in NUMBERS.items() if raw[name] is not None
+    }
+    iterations, threads = numbers.get("iterations"), raw["threads"]
+    if iterations is not None and iterations < 1:
+        raise UsageError("core.error.param_positive_int", name="iterations", value=raw["iterations"])
+    if "ms" in numbers and numbers["ms"] <= 0:
         raise UsageError("core.error.param_positive", name="ms", value=raw["ms"])
-    if float(raw["c"]) < 0:
+    if numbers["c"] < 0:
         raise UsageError("core.error.param_non_negative", name="c", value=raw["c"])
-    if isinstance(trust, bool) or int(trust) < 0:
-        raise UsageError("core.error.param_non_negative_int", name="trust", value=trust)
-    if raw["rollout_depth"] is not None and int(raw["rollout_depth"]) < 0:
+    if numbers["trust"] < 0:
+        raise UsageError("core.error.param_non_negative_int", name="trust", value=raw["trust"])
+    if numbers.get("rollout_depth", 0) < 0:
         raise UsageError("core.error.param_non_negative", name="rollout_depth", value=raw["rollout_depth"])
-    if float(raw["z"]) < 0:
+    if numbers["z"] < 0:
         raise UsageError("core.error.param_non_negative", name="z", value=raw["z"])
     if not is_whole(threads) or threads < 1:
         raise UsageError("core.error.param_positive_int", name="threads", value=threads)
+    return numbers
 
 
 def _check_bots(game: Game, rollout: str, default: str | None) -> None:
