@@ -144,7 +144,8 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     ),
     "param_model": (
         duet_bot("codenames-guess", models="glove,word2vec"),  # before: made, then every move failed
-        "models names no word model 'word2vec'; the models are: e5, minilm, l3, mpnet, glove",
+        # the shipped models, then any a test of the evaluation loaded into the same process
+        "models names no word model 'word2vec'; the models are: e5, minilm, l3, mpnet, glove…",
     ),
     "param_positive": (
         ismcts(ms=0),
@@ -203,7 +204,10 @@ def test_a_refusal_is_english_by_default_and_chinese_when_asked(key: str) -> Non
     with pytest.raises(UsageError) as caught:
         refuse()
     assert caught.value.key == f"core.error.{key}"
-    assert str(caught.value) == english  # the library's message, as callers have always read it
+    # the library's message, as callers have always read it; "…": what follows depends on the run
+    assert (
+        str(caught.value).startswith(english[:-1]) if english.endswith("…") else str(caught.value) == english
+    )
     assert isinstance(caught.value, ValueError)
     chinese = message_in(caught.value, "zh-Hant")
     assert CJK.search(chinese) and chinese != english
