@@ -161,6 +161,15 @@ def test_a_search_bot_asking_for_a_huge_budget_is_cut_to_the_servers_ceiling() -
     assert server_budget(touring, {"iterations": 5, "ms": 20}, limits)["ms"] == 20
 
 
+def refused_table(client: TestClient, game: str, seats: list[Any]) -> dict[str, Any]:
+    """A table of ``game`` with these seats is refused (400) and none is made: the refusal's detail."""
+    answer = client.post("/api/tables", json={"game": game, "players": 2, "seats": seats})
+    assert answer.status_code == 400, answer.text
+    assert client.get("/api/tables").json()["tables"] == []
+    detail: dict[str, Any] = answer.json()["args"]["detail"]
+    return detail
+
+
 @pytest.mark.parametrize(
     ("bot", "params"),
     [
@@ -181,10 +190,7 @@ def test_a_bot_setting_that_reads_as_an_endless_or_no_number_is_refused(
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
     seats = [{"kind": "human"}, {"kind": "bot", "bot": bot, "params": params}]
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
-        assert answer.status_code == 400, answer.text
-        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_finite"
-        assert client.get("/api/tables").json()["tables"] == []
+        assert refused_table(client, "touring", seats)["$t"] == "core.error.param_finite"
 
 
 def test_a_fraction_for_a_whole_number_setting_is_refused(tmp_path: Path) -> None:
@@ -192,10 +198,7 @@ def test_a_fraction_for_a_whole_number_setting_is_refused(tmp_path: Path) -> Non
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": {"iterations": 2.5}}]
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
-        assert answer.status_code == 400, answer.text
-        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_whole"
-        assert client.get("/api/tables").json()["tables"] == []
+        assert refused_table(client, "touring", seats)["$t"] == "core.error.param_whole"
 
 
 def test_a_search_flag_sent_as_a_word_is_refused(tmp_path: Path) -> None:
@@ -204,10 +207,7 @@ def test_a_search_flag_sent_as_a_word_is_refused(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": {"paired": "no"}}]
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
-        assert answer.status_code == 400, answer.text
-        assert answer.json()["args"]["detail"]["$t"] == "core.error.param_flag"
-        assert client.get("/api/tables").json()["tables"] == []
+        assert refused_table(client, "touring", seats)["$t"] == "core.error.param_flag"
         seats[1]["params"] = {"paired": False, "iterations": 20}
         made = client.post("/api/tables", json={"game": "touring", "players": 2, "seats": seats})
         assert made.status_code == 201, made.text
@@ -221,10 +221,7 @@ def test_a_codenames_partner_too_costly_to_run_is_refused_when_the_table_is_made
     costly = {"noise": 1, "samples": 10_000, "shortlist": 10_000}
     seats = [{"kind": "bot", "bot": "codenames-clue", "params": costly}, {"kind": "human"}]
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "codenames-duet", "players": 2, "seats": seats})
-        assert answer.status_code == 400, answer.text
-        assert answer.json()["args"]["detail"]["$t"] == "core.error.noise_draws"
-        assert client.get("/api/tables").json()["tables"] == []
+        assert refused_table(client, "codenames-duet", seats)["$t"] == "core.error.noise_draws"
 
 
 def test_a_codenames_partner_naming_a_word_model_the_server_lacks_is_refused(tmp_path: Path) -> None:
@@ -233,11 +230,8 @@ def test_a_codenames_partner_naming_a_word_model_the_server_lacks_is_refused(tmp
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)
     seats = [{"kind": "bot", "bot": "codenames-clue", "params": {"models": "word2vec"}}, {"kind": "human"}]
     with TestClient(app) as client:
-        answer = client.post("/api/tables", json={"game": "codenames-duet", "players": 2, "seats": seats})
-        assert answer.status_code == 400, answer.text
-        detail = answer.json()["args"]["detail"]
+        detail = refused_table(client, "codenames-duet", seats)
         assert detail["$t"] == "core.error.param_model" and detail["args"]["model"] == "word2vec"
-        assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_bot_settings_stored_before_they_were_refused_play_as_the_bots_defaults(
