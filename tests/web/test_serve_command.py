@@ -19,21 +19,27 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 
 import httpx
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 
 from tabletrek.cli import app
 from tabletrek.cli import serve as serve_module
 from tabletrek.core.errors import UsageError
 from tabletrek.web.ratelimit import Limits
+from tabletrek.web.sqlite_claim import claim_sqlite
 from tabletrek.web.store import Store
 
 
 def serve(*args: str, lang: str = "en") -> tuple[int, str]:
-    """``tabletrek serve ARGS`` in this process (it must refuse before serving)."""
-    result = CliRunner().invoke(app, ["serve", *args], env={"TABLETREK_LANG": lang, "COLUMNS": "300"})
+    """``tabletrek serve ARGS`` in this process (it must refuse before serving: one that gets as
+    far as running the server fails the test at once instead of serving until it times out)."""
+    started = AssertionError("tabletrek serve started a server instead of refusing")
+    with mock.patch.object(uvicorn.Server, "run", side_effect=started):
+        result = CliRunner().invoke(app, ["serve", *args], env={"TABLETREK_LANG": lang, "COLUMNS": "300"})
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     return result.exit_code, result.output
@@ -128,12 +134,14 @@ def test_a_host_that_is_not_this_machines_is_refused(host: str, said: str, tmp_p
 
 @contextlib.contextmanager
 def running(
-    tmp_path: Path, *args: str, lang: str = "en"
+    tmp_path: Path, *args: str, lang: str = "en", db_file: Path | None = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], list[str]]]:
     """``tabletrek serve --port 0 ARGS`` in a child process, with the two lines it starts with
-    and the lobby's address in the first."""
+    and the lobby's address in the first; its store is ``db_file`` (default: web.db in
+    ``tmp_path``) and its log serve.log in ``tmp_path``."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     log = tmp_path / "serve.log"
-    db = f"sqlite:///{tmp_path}/web.db"
+    db = f"sqlite:///{db_file or tmp_path / 'web.db'}"
     command = [sys.executable, "-m", "tabletrek", "serve", "--port", "0", "--db", db]
     with log.open("wb") as err:
         env = {**os.environ, "TABLETREK_LANG": lang}
@@ -307,3 +315,82 @@ def test_a_limit_is_read_as_written_or_refused() -> None:
         with pytest.raises(UsageError) as caught:
             limits.set(name, text)
         assert caught.value.key == key and getattr(limits, name) == before
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_while_the_first_runs(tmp_path: Path) -> None:
+    # Before: the second started on its own port, and neither server heard of the other's moves
+    # (SQLite has no NOTIFY), so each showed its players tables the other had moved on.
+    db = f"sqlite:///{tmp_path}/web.db"
+    with running(tmp_path) as (_proc, (_started, _network, url)):
+        lobby_answers(url)
+        refusals = (
+            ("en", f"Another tabletrek server is already using the database {db}."),
+            ("zh-Hant", f"另一個 tabletrek 伺服器已在使用資料庫 {db}。"),
+        )
+        for lang, said in refusals:
+            for sync in ("notify", "poll"):  # the running server does not poll: neither may join it
+                code, output = serve("--port", "0", "--db", db, "--sync", sync, lang=lang)
+                assert code == 2 and said in output and "--sync poll" in output, output
+        lobby_answers(url)  # the first serves on
+    # The running server was killed: the system dropped its claim with it.
+    claim = claim_sqlite(db, shared=False)
+    assert claim is not None
+    claim.release()
+
+
+def test_servers_that_all_poll_share_one_sqlite_file(tmp_path: Path) -> None:
+    db_file = tmp_path / "web.db"
+    with (
+        running(tmp_path / "a", "--sync", "poll", db_file=db_file) as (_a, (_, _, first)),
+        running(tmp_path / "b", "--sync", "poll", db_file=db_file) as (_b, (_, _, second)),
+    ):
+        lobby_answers(first)
+        lobby_answers(second)
+        made = httpx.post(
+            f"{first}api/tables",
+            json={
+                "game": "touring",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            },
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]
+        assert httpx.get(f"{second}api/tables/{table}").status_code == 200  # one store
+        # A server that does not poll would not hear of the others' moves: refused.
+        code, output = serve("--port", "0", "--db", f"sqlite:///{db_file}")
+        assert code == 2 and "Another tabletrek server is already using" in output, output
+
+
+def test_the_claim_on_a_sqlite_file(tmp_path: Path) -> None:
+    db = tmp_path / "web.db"
+    alone = claim_sqlite(f"sqlite:///{db}", shared=False)
+    assert alone is not None and alone.path == tmp_path / "web.db-server.lock"
+    # The same file by another path: relative to the working folder, through a symbolic link.
+    (tmp_path / "link").symlink_to(tmp_path)
+    for other in (f"sqlite:///{tmp_path}/link/web.db", f"sqlite:///{os.path.relpath(db)}"):
+        for shared in (False, True):
+            with pytest.raises(UsageError) as refused:
+                claim_sqlite(other, shared=shared)
+            assert refused.value.key == "web.serve.db_in_use"
+    alone.release()
+    alone.release()  # a second release does nothing
+    first = claim_sqlite(f"sqlite:///{db}", shared=True)
+    second = claim_sqlite(f"sqlite:///{db}", shared=True)
+    assert first is not None and second is not None
+    with pytest.raises(UsageError):
+        claim_sqlite(f"sqlite:///{db}", shared=False)
+    first.release()
+    with pytest.raises(UsageError):  # one polling server is still there
+        claim_sqlite(f"sqlite:///{db}", shared=False)
+    second.release()
+    last = claim_sqlite(f"sqlite:///{db}", shared=False)
+    assert last is not None
+    last.release()
+    # Another file is another claim; PostgreSQL needs none; a folder that cannot hold the lock
+    # file is left to the store, which names the driver's reason (test above).
+    other = claim_sqlite(f"sqlite:///{tmp_path}/other.db", shared=False)
+    assert other is not None
+    other.release()
+    assert claim_sqlite("postgresql://me@127.0.0.1:1/tt", shared=False) is None
+    assert claim_sqlite(f"sqlite:///{tmp_path}/no/such/folder/web.db", shared=False) is None

@@ -50,6 +50,7 @@ def serve(
     from tabletrek.web.app import create_app  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.connguard import protocol_options  # noqa: PLC0415 - the [web] extra
     from tabletrek.web.ratelimit import Limits  # noqa: PLC0415 - the [web] extra
+    from tabletrek.web.sqlite_claim import claim_sqlite  # noqa: PLC0415 - the [web] extra
 
     lang = env_lang()
     limits = Limits()
@@ -68,11 +69,16 @@ def serve(
             tr("web.serve.bad_bot_delay", value=bot_delay, most=int(MAX_BOT_DELAY)), param_hint="--bot-delay"
         )
     # The port first: a second server started by mistake must not open (and migrate) the database.
+    # Then the claim on a SQLite file, which another server started on another port may hold.
     sock = listening_socket(host, port, lang)
+    claim = None
     try:
+        claim = claim_sqlite(db, shared=sync == "poll")
         app = create_app(db, bot_delay=bot_delay, limits=limits, sync=sync)
     except UsageError as exc:
         sock.close()
+        if claim is not None:
+            claim.release()
         raise fail(message_in(exc, lang)) from None
     # The server's own log (tables created, archived, bots taking seats over) on stderr.
     handler = logging.StreamHandler()
@@ -113,6 +119,8 @@ def serve(
         pass
     finally:
         sock.close()
+        if claim is not None:
+            claim.release()
     if not server.started:
         raise typer.Exit(code=3)  # the app's start-up failed; uvicorn has logged why
 

@@ -4,8 +4,8 @@ Every commit of moves sends ``pg_notify('tabletrek', 'm <table id>')`` inside it
 (store.py), so the notification is delivered exactly when the moves become visible, and never for
 a move that was rolled back. Each process keeps one autocommit connection (psycopg 3's
 ``AsyncConnection``) that LISTENs and hands every payload to the manager, which catches the table
-up if it holds it. Polling the store stays only as a fallback (``--sync poll``; SQLite is one
-process and needs neither).
+up if it holds it. Polling the store stays only as a fallback (``--sync poll``), and as the one way
+for several servers to share a SQLite file (``sqlite_claim``).
 """
 
 from __future__ import annotations
