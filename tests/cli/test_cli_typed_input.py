@@ -131,6 +131,41 @@ def test_a_resumed_game_saved_into_a_blocked_folder_is_refused(tmp_path: Path, b
     refused(["play", "--resume", str(saved), "--save", str(blocked / "g.json")], blocked, "Not a directory")
 
 
+def test_a_game_is_not_saved_over_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    # Before: a mistyped --save replaced whatever the file held with the record, without a word.
+    notes = tmp_path / "notes.md"
+    notes.write_text("my notes\n", "utf-8")
+    saved = tmp_path / "game.json"
+    first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    for lang, said in (
+        ("en", "already holds something other than a game record"),
+        ("zh-Hant", "裡已有遊戲紀錄以外的內容"),
+    ):
+        for args in (
+            ["play", "touring", "--seed", "1", "--save", str(notes), "--lang", lang],
+            ["play", "--resume", str(saved), "--save", str(notes), "--lang", lang],
+        ):
+            result = runner.invoke(app, args, input="quit\n")
+            assert result.exit_code == 2
+            out = " ".join(no_crash(result).split())
+            assert said in out and "Welcome to Touring" not in out, out
+    assert notes.read_text("utf-8") == "my notes\n"
+    # A record (any game's) and an empty file are written over, as saving a resumed game does.
+    other = tmp_path / "other.json"
+    second = ["play", "mexican-train", "--seed", "2", "--save", str(other)]
+    assert runner.invoke(app, second, input="quit\n").exit_code == 0
+    empty = tmp_path / "empty.json"
+    empty.touch()
+    for target in (saved, other, empty):
+        result = runner.invoke(app, ["play", "touring", "--seed", "5", "--save", str(target)], input="quit\n")
+        assert result.exit_code == 0, result.output
+        data = json.loads(target.read_text("utf-8"))
+        assert (data["game"], data["seed"]) == ("touring", 5)
+    resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+
+
 def test_a_name_carrying_a_terminal_command_is_refused() -> None:
     result = runner.invoke(app, ["play", "touring", "--names", "A\x1b]0;owned\x07,Bo"])
     assert result.exit_code == 2

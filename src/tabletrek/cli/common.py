@@ -15,10 +15,11 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.characters import refused_character
-from tabletrek.core.errors import message_in
+from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.game import Game
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
+from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import game_class, load
 from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
 
@@ -163,6 +164,19 @@ def ready_file(path: Path, lang: str) -> Path:
     ready_folder(path.parent, lang)
     if path.is_dir():
         raise cannot_write(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)), lang)
+    return path
+
+
+def record_file(path: Path, lang: str) -> Path:
+    """``path`` ready for a game record (``ready_file``), refused if it already holds something
+    else: a mistyped ``--save`` must not replace someone's notes with a record. A record (of any
+    game) and an empty file are written over, as saving a resumed game does."""
+    ready_file(path, lang)
+    if path.is_file() and path.stat().st_size > 0:
+        try:
+            GameRecord.load(path)
+        except UsageError:
+            raise fail(tr("cli.error.not_a_record", lang, path=str(path))) from None
     return path
 
 

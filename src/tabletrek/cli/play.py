@@ -30,7 +30,7 @@ from tabletrek.cli.common import (
     load_game,
     parse_options,
     pick_lang,
-    ready_file,
+    record_file,
     split_list,
     tr,
     typed_names,
@@ -289,8 +289,8 @@ def play(
 ) -> None:
     language = pick_lang(lang)
     if resume is not None:
-        path = ready_file(save or resume, language)  # refused now, not when the game is over
-        table = resumed_table(resume, language)
+        table = resumed_table(resume, language)  # first: its own reasons, if it is no record
+        path = record_file(save or resume, language)  # refused now, not when the game is over
         run_and_save(table, path, language)
         return
     if game is None:
@@ -330,7 +330,7 @@ def play(
         path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
     except ValueError as exc:  # no data folder to save into
         raise fail(message_in(exc, language)) from None
-    ready_file(path, language)  # refused now, not when the game is over
+    record_file(path, language)  # refused now, not when the game is over
     console.print(Panel(tr("cli.play.welcome", language, game=loaded.title(language)), expand=False))
     run_and_save(table, path, language)
 
