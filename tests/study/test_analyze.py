@@ -61,6 +61,26 @@ def test_command_writes_a_report_in_either_language(tmp_path: Path) -> None:
     assert bad.exit_code != 0
 
 
+def test_a_report_is_written_over_a_report_only(tmp_path: Path) -> None:
+    # Before: --out (default report.html in the working folder) replaced whatever file was there.
+    page = tmp_path / "report.html"
+    page.write_text("<!DOCTYPE html><title>My own page</title>\n", encoding="utf-8")
+    for lang, said in (
+        ("en", "already holds something other than a tabletrek report"),
+        ("zh-Hant", "裡已有 tabletrek 報告以外的內容"),
+    ):
+        refused = runner.invoke(app, ["analyze", "touring", "-n", "2", "--out", str(page), "--lang", lang])
+        assert refused.exit_code == 2 and said in " ".join(refused.output.split()), refused.output
+    assert page.read_text(encoding="utf-8") == "<!DOCTYPE html><title>My own page</title>\n"
+    fresh = tmp_path / "fresh.html"
+    empty = tmp_path / "empty.html"
+    empty.touch()
+    for target in (fresh, empty, fresh):  # new, empty, and a report written before: all written
+        result = runner.invoke(app, ["analyze", "touring", "-n", "2", "--out", str(target)])
+        assert result.exit_code == 0, result.output
+        assert "<svg" in target.read_text(encoding="utf-8")
+
+
 # ----- the report's figures can be trusted ------------------------------------------------------
 
 PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)%")

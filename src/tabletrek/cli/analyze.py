@@ -26,13 +26,13 @@ from tabletrek.cli.common import (
     parse_options,
     pick_lang,
     progress_bar,
-    ready_file,
+    replaceable_file,
     split_list,
     tr,
 )
 from tabletrek.cli.tournament import parse_bot_params
 from tabletrek.core.errors import message_in
-from tabletrek.sim.analyze import analyze, render_html
+from tabletrek.sim.analyze import REPORT_GENERATOR, analyze, render_html
 from tabletrek.sim.backend import Backend
 
 
@@ -59,7 +59,7 @@ def analyze_cmd(
         backend = Backend(jobs=jobs, ray_address=ray)
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
-    ready_file(out, language)
+    report_file(out, language)
     with progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
@@ -84,3 +84,15 @@ def analyze_cmd(
     except OSError as exc:
         raise cannot_write(out, exc, language) from None
     console.print(tr("cli.analyze.written", language, path=str(out), count=n))
+
+
+def report_file(path: Path, lang: str) -> Path:
+    """``path`` ready for ``analyze``'s report, refused if it already holds anything but an
+    empty file or a report (``REPORT_GENERATOR`` near its start): the default, report.html in
+    the working folder, may be someone's own page."""
+
+    def is_report(existing: Path) -> bool:
+        with existing.open("rb") as file:
+            return REPORT_GENERATOR.encode() in file.read(4096)
+
+    return replaceable_file(path, lang, is_report, "cli.error.not_a_report")

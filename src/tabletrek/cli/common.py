@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeAlias
 
@@ -171,12 +171,26 @@ def record_file(path: Path, lang: str) -> Path:
     """``path`` ready for a game record (``ready_file``), refused if it already holds something
     else: a mistyped ``--save`` must not replace someone's notes with a record. A record (of any
     game) and an empty file are written over, as saving a resumed game does."""
-    ready_file(path, lang)
-    if path.is_file() and path.stat().st_size > 0:
+
+    def is_record(existing: Path) -> bool:
         try:
-            GameRecord.load(path)
+            GameRecord.load(existing)
         except UsageError:
-            raise fail(tr("cli.error.not_a_record", lang, path=str(path))) from None
+            return False
+        return True
+
+    return replaceable_file(path, lang, is_record, "cli.error.not_a_record")
+
+
+def replaceable_file(path: Path, lang: str, ours: Callable[[Path], bool], refusal: str) -> Path:
+    """``path`` ready to write (``ready_file``); a file already there that is not empty must be
+    ``ours`` (one this command wrote), or the command ends with ``refusal`` before it runs."""
+    ready_file(path, lang)
+    try:
+        if path.is_file() and path.stat().st_size > 0 and not ours(path):
+            raise fail(tr(refusal, lang, path=str(path)))
+    except OSError as exc:  # there but unreadable: writing would replace what nobody could check
+        raise cannot_write(path, exc, lang) from None
     return path
 
 

@@ -220,6 +220,10 @@ td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}s
 """
 
 
+REPORT_GENERATOR = '<meta name="generator" content="tabletrek analyze">'
+"""In every report's head: ``analyze --out`` writes over a file only if it holds this (or nothing)."""
+
+
 def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     """The whole report as one HTML document (inline SVG plots, no external resources)."""
     s = analysis.summary
@@ -227,7 +231,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     pct = "{:.1f}%".format
     game_title = load(s.game, players=s.players).title(lang)
     parts = [
-        f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">',
+        f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">{REPORT_GENERATOR}',
         f"<title>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</h1>",
