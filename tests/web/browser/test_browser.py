@@ -284,6 +284,8 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
         # the invite link left the address bar; the token lives in this browser only
         assert "#" not in pages[0].url
         assert pages[2].locator("#moves button").count() == 0
+        # Before: the spectator's page showed the moves panel as an empty box.
+        assert pages[2].locator("#moves").is_hidden() and pages[0].locator("#moves").is_visible()
     finally:
         for context in contexts:
             context.close()

@@ -33,7 +33,8 @@ function Clock({ model }) {
 
 /** Legal moves as buttons (every game), plus a text box for moves that are typed. */
 export function Moves({ ctx }) {
-  if (ctx.you === null) return html`<section id="moves" class="panel moves"></section>`;
+  // A spectator has no moves: the section stays (one node for Preact to keep), but not as an empty box.
+  if (ctx.you === null) return html`<section id="moves" class="panel moves" hidden></section>`;
   const waiting = !ctx.legal.length;
   let typed = null;
   const submit = (e) => {
