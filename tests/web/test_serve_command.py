@@ -33,6 +33,8 @@ from tabletrek.web.ratelimit import Limits
 from tabletrek.web.sqlite_claim import claim_sqlite
 from tabletrek.web.store import Store
 
+from .helpers import create_table
+
 
 def serve(*args: str, lang: str = "en") -> tuple[int, str]:
     """``tabletrek serve ARGS`` in this process (it must refuse before serving: one that gets as
@@ -346,16 +348,9 @@ def test_servers_that_all_poll_share_one_sqlite_file(tmp_path: Path) -> None:
     ):
         lobby_answers(first)
         lobby_answers(second)
-        made = httpx.post(
-            f"{first}api/tables",
-            json={
-                "game": "touring",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            },
-        )
-        assert made.status_code == 201, made.text
-        table = made.json()["table"]
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+        with httpx.Client(base_url=first) as client:
+            table = create_table(client, "touring", seats)["table"]
         assert httpx.get(f"{second}api/tables/{table}").status_code == 200  # one store
         # A server that does not poll would not hear of the others' moves: refused.
         code, output = serve("--port", "0", "--db", f"sqlite:///{db_file}")

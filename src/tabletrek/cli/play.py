@@ -30,6 +30,7 @@ from tabletrek.cli.common import (
     load_game,
     parse_options,
     pick_lang,
+    ready_file,
     record_file,
     split_list,
     tr,
@@ -290,7 +291,8 @@ def play(
     language = pick_lang(lang)
     if resume is not None:
         table = resumed_table(resume, language)  # first: its own reasons, if it is no record
-        path = record_file(save or resume, language)  # refused now, not when the game is over
+        # refused now, not when the game is over; the resumed file was just read as a record
+        path = ready_file(resume, language) if save is None else record_file(save, language)
         run_and_save(table, path, language)
         return
     if game is None:
