@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from ..helpers import ServerProcess
+from ..helpers import SIZES, ServerProcess, assert_axe_clean
 from .pages import TIMEOUT, games_in_lobby, open_lobby, wait_my_turn
 
 pytestmark = pytest.mark.browser
@@ -289,6 +289,27 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
     finally:
         for context in contexts:
             context.close()
+
+
+WATCHING = {"en": "watching", "zh-Hant": "觀戰中"}
+
+
+@pytest.mark.parametrize(("size", "lang"), [(s, lang) for s in SIZES for lang in WATCHING])
+def test_a_spectators_table_shows_no_empty_moves_box(
+    server: ServerProcess, page: Any, size: str, lang: str
+) -> None:
+    # Before: a spectator's page drew the moves section as an empty bordered box.
+    page.set_viewport_size(SIZES[size])
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    for game, players in (("touring", 2), ("mexican-train", 4)):
+        seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
+        spec = {"game": game, "players": players, "seats": seats, "seed": 7}
+        table = httpx.post(f"{server.url}/api/tables", json=spec).json()["table"]
+        page.goto(f"{server.url}/t/{table}#watch")
+        page.wait_for_selector("body[data-seq]")
+        assert page.locator("h1 small").inner_text() == WATCHING[lang]
+        assert page.locator("#moves").count() == 1 and page.locator("#moves").is_hidden()
+        assert_axe_clean(page, f"{game} watched ({lang}, {size})")
 
 
 def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProcess, page: Any) -> None:
