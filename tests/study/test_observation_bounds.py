@@ -44,8 +44,13 @@ PYTHON_CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("codenames-duet", 2, {}),
     ("codenames-duet", 2, {"tokens": 1}),
     ("codenames-duet", 3, {"tokens": 11, "mistakes": 0, "strict_penalty": True}),
-    ("goofspiel", 2, {"cards": 5, "ties": "carry"}),
-    ("goofspiel", 4, {}),
+]
+# Every other registered game, at its fewest and most seats with its default options.
+PYTHON_CASES += [
+    (name, players, {})
+    for name in tabletrek.games()
+    if name not in {case[0] for case in PYTHON_CASES}
+    for players in (type(tabletrek.load(name)).player_counts[0], type(tabletrek.load(name)).player_counts[-1])
 ]
 
 
@@ -82,9 +87,7 @@ def test_random_games_keep_every_tensor_in_range(name: str, players: int, option
     assert codec.n > 0
 
 
-@pytest.mark.parametrize(
-    "name", ["touring", "mexican-train", "double-crossing", "codenames-duet", "goofspiel"]
-)
+@pytest.mark.parametrize("name", tabletrek.games())
 def test_every_declared_top_is_finite_but_double_crossings_action_counts(name: str) -> None:
     game = tabletrek.load(name)
     for kind in ("tensor", "information_state"):
