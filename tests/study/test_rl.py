@@ -21,7 +21,7 @@ from tabletrek.rl import SingleSeatEnv, ViewEncoder, aec_env, codec_for, paralle
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
-    pytest.mark.filterwarnings("ignore:.*is not within the observation space"),
+    pytest.mark.filterwarnings("error:.*is not within the observation space"),
 ]
 
 GAMES = [

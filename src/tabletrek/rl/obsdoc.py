@@ -6,10 +6,13 @@ checks that the committed page is what this prints, so the page cannot drift fro
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 from tabletrek.core.registry import games, load
+from tabletrek.core.tensors import Layout, value_range
 from tabletrek.rl.tensors import codec_for, information_state_layout, observation_layout
+from tabletrek.rl.vector import engines
 
 INTRO = """# Observation tensors
 
@@ -21,6 +24,15 @@ layout of float32 fields. Sizes follow the loaded game: the player count, the de
 set, the board. **Seats are relative**: block 0 of a per-seat field is the observing seat, block
 1 the next seat in turn order, and so on (teams likewise, the observer's team first), so one
 policy serves every seat. Counts are raw numbers, flags are 0/1, one-hot fields have a single 1.
+
+Every field keeps to the **range** shown beside it, worked out from the rules and the game's
+options: what the rules conserve (the deck, the tile set, the bank's money, the cars), what they
+cap (a required mileage count, the tokens) and the game's proven length. The observation
+spaces declare these ranges as their `Box` bounds; the tests play random games under many
+options and hold every tensor to them. A top is what the rules allow, not what play reaches
+(random Double Crossing games seldom hold more than a few $M of the bank's $19.5M). Only two
+things have no top: Double Crossing's `action_counts` (Roll Again can chain, so no game length
+is proven) and the hashed view (signed sums), whose bounds stay infinite.
 
 - `observation_tensor(state, seat)` (`tabletrek.rl`), the Gymnasium and PettingZoo
   observations (`observation="tensor"`, the default) and OpenSpiel's `observation_tensor`.
@@ -46,14 +58,11 @@ def game_section(name: str) -> list[str]:
     lines = [f"## {game.title('en')} (`{name}`)", ""]
     lines.append(f"Shown for {game.players} players, default options.")
     lines.append("")
-    lines.append("| field | shape | offset | size | meaning |")
-    lines.append("|---|---|---|---|---|")
-    for field, shape, offset, size, doc in observation_layout(game).describe():
-        lines.append(f"| `{field}` | {shape} | {offset} | {size} | {doc} |")
+    lines += field_table(observation_layout(game))
     info = information_state_layout(game).field("action_counts")
     lines.append(
         f"| `action_counts` (information state only) | {'×'.join(map(str, info.shape))} | "
-        f"{info.offset} | {info.size} | {info.doc} |"
+        f"{info.offset} | {info.size} | {value_range(info.low, info.high)} | {info.doc} |"
     )
     lines.append("")
     lines.append("Sizes by player count (default options):")
@@ -73,10 +82,43 @@ def game_section(name: str) -> list[str]:
     return lines
 
 
+def field_table(layout: Layout) -> list[str]:
+    lines = ["| field | shape | offset | size | range | meaning |", "|---|---|---|---|---|---|"]
+    for field, shape, offset, size, values, doc in layout.describe():
+        lines.append(f"| `{field}` | {shape} | {offset} | {size} | {values} | {doc} |")
+    return lines
+
+
+VECTOR_INTRO = """## The vector environment's rows
+
+`tabletrek.rl.vector_env(game, num_envs)` (`docs/vector.md`) returns each env's observation in
+its compiled engine's own layout: always from the seat to act, with seats, tables and trains
+rotated so that its own come first, and a few counts scaled into 0–1. `env.observation_layout`
+holds these fields (`env.observation_layout.split(obs[i])` names them), and
+`env.single_observation_space` declares their ranges.
+"""
+
+
+def vector_section(name: str) -> list[str]:
+    game = load(name)
+    # The layout's own module, not the engine's: it needs no numba.
+    layout: Layout = importlib.import_module(f"{game.package}.batch_observation").obs_layout(game)
+    lines = [
+        f"### {game.title('en')} (`{name}`)",
+        "",
+        f"Shown for {game.players} players, default options.",
+        "",
+    ]
+    return [*lines, *field_table(layout), ""]
+
+
 def render() -> str:
     lines = [INTRO]
     for name in games():
         lines += game_section(name)
+    lines.append(VECTOR_INTRO)
+    for name in sorted(engines()):
+        lines += vector_section(name)
     return "\n".join(lines).rstrip() + "\n"
 
 

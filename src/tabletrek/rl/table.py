@@ -90,10 +90,19 @@ class Table:
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (self.obs_len,), np.float32),
+                "observation": self.tensor_space(),
                 "action_mask": spaces.Box(0, 1, (self.n,), np.int8),
             }
         )
+
+    def tensor_space(self) -> spaces.Box:
+        """The tensor's fields' ranges (``docs/observations.md``). The hashed features are
+        signed sums with no range, so they keep an unbounded box."""
+        if self.kind == "hashed":
+            return spaces.Box(-np.inf, np.inf, (self.obs_len,), np.float32)
+        info = self.kind == "information_state"
+        low, high = (information_state_layout if info else observation_layout)(self.game).bounds()
+        return spaces.Box(low, high, dtype=np.float32)
 
     @property
     def state(self) -> State:

@@ -14,6 +14,7 @@ as long as the longest game, thousands of moves).
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from types import ModuleType
@@ -111,8 +112,21 @@ def information_state_layout(game: Game) -> Layout:
         (game.players, codec_for(game).n),
         "per seat (the observer's first, then in turn order): how many times it took each action "
         "of the finite action space",
+        high=most_moves(game),
     )
     return out
+
+
+def most_moves(game: Game) -> float:
+    """The game's proven length, which no action count can pass; ``math.inf`` when it has none
+    (Double Crossing: Roll Again can chain without end)."""
+    bound: Callable[[Game], tuple[int, bool]] | None = getattr(
+        observation_module(game), "game_length_bound", None
+    )
+    if bound is None:
+        return math.inf
+    moves, proven = bound(game)
+    return moves if proven else math.inf
 
 
 def encode_view(game: Game, view: dict[str, Any]) -> npt.NDArray[np.float32]:

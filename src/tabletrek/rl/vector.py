@@ -28,7 +28,8 @@ env (``info["seat"]``), which is self-play. After ``step``:
 
 The rules are the games' compiled batch engines (``games/<game>/batch.py``, numba, extra
 ``[search]``); each plays move for move what the Python rules play (tests in ``tests/batch``).
-Observations are float32 rows from the seat to act, laid out as each engine's docstring says.
+Observations are float32 rows from the seat to act, in each engine's ``observation_layout``
+(``games/<game>/batch_observation.py``: named fields, each with its range).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.numeric import is_integral
 from tabletrek.core.registry import load, specs
 from tabletrek.core.state import State
+from tabletrek.core.tensors import Layout
 from tabletrek.core.threadsplit import even_slices, run_parts
 
 try:
@@ -125,10 +127,13 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         self._pool: ThreadPoolExecutor | None = None
         self._pool_pid = 0
         n_actions = self.rules.num_actions
-        size = self.engine.obs_size(self.rules)
+        # The engine's observation fields and their ranges (games/<game>/batch_observation.py).
+        self.observation_layout: Layout = self.engine.obs_layout(self.rules)
+        size = self.observation_layout.size
+        low, high = self.observation_layout.bounds()
         self.single_action_space = spaces.Discrete(n_actions)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.single_observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         # An engine may keep its rows narrower than int32 (STATE_DTYPE): at thousands of envs the
         # rows outgrow the CPU's caches, and bytes moved, not instructions, then set the pace.

@@ -32,40 +32,58 @@ NUMBERS = MAX_NUMBER + 1
 
 @cache
 def layout(game: Duet) -> Layout:
-    p = game.players
+    # Every turn ends at the cost of at least one timer token, and so does a void clue under
+    # strict_penalty; a mistake ends a turn or the game (rules.py, missed and end_turn). So clues
+    # given and mistakes made never pass the tokens the game starts with, and mistakes_left never
+    # falls below the allowed mistakes less those tokens.
+    p, words, tokens = game.players, len(game.pack.words), game.tokens
     out = Layout()
     out.add(
         "word_id",
         BOARD_SIZE,
-        f"each cell's word as its index in the word pack (0..{len(game.pack.words) - 1}), "
-        "for an embedding lookup",
+        f"each cell's word as its index in the word pack (0..{words - 1}), for an embedding lookup",
+        high=words - 1,
     )
     out.add(
         "key",
         (BOARD_SIZE, len(KINDS)),
         f"per cell: the observer's side of the key, one-hot ({', '.join(KINDS)})",
+        high=1,
     )
-    out.add("covered", BOARD_SIZE, "per cell: 1 when an agent card covers it")
+    out.add("covered", BOARD_SIZE, "per cell: 1 when an agent card covers it", high=1)
     out.add(
         "bystander",
         (BOARD_SIZE, 2),
         "per cell: a timer token marks it a bystander on the "
         "observer's side of the key (column 0) or the partner's (column 1)",
+        high=1,
     )
-    out.add("assassin", BOARD_SIZE, "the cell of the assassin that ended the game, one-hot")
-    out.add("visible", BOARD_SIZE, "per cell: 1 while its word is visible (constrains clues)")
-    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over")
-    out.add("giver", p, "the clue-giver's seat (relative)")
-    out.add("phase", len(PHASES), f"one-hot ({', '.join(PHASES)})")
-    out.add("clue_number", NUMBERS, "the open clue's number, one-hot (all 0 without an open clue)")
-    out.add("clue_word", 1, "the open clue's word as a pack index, -1 if none or not in the pack")
-    out.add("clue_guesses", 1, "guesses made on the open clue")
-    out.add("agents_found", 1, "agents covered so far (15 to win)")
-    out.add("tokens", 1, "timer tokens left")
-    out.add("mistakes", 1, "mistakes made")
-    out.add("mistakes_left", 1, "mistakes still allowed by the mission (-1: no limit)")
-    out.add("turn", 1, "clues given so far")
-    out.add("over", 1, "1 once the game has ended")
+    out.add("assassin", BOARD_SIZE, "the cell of the assassin that ended the game, one-hot", high=1)
+    out.add("visible", BOARD_SIZE, "per cell: 1 while its word is visible (constrains clues)", high=1)
+    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over", high=1)
+    out.add("giver", p, "the clue-giver's seat (relative)", high=1)
+    out.add("phase", len(PHASES), f"one-hot ({', '.join(PHASES)})", high=1)
+    out.add("clue_number", NUMBERS, "the open clue's number, one-hot (all 0 without an open clue)", high=1)
+    out.add(
+        "clue_word",
+        1,
+        "the open clue's word as a pack index, -1 if none or not in the pack",
+        low=-1,
+        high=words - 1,
+    )
+    out.add("clue_guesses", 1, "guesses made on the open clue", high=BOARD_SIZE)
+    out.add("agents_found", 1, "agents covered so far (15 to win)", high=BOARD_SIZE)
+    out.add("tokens", 1, "timer tokens left", high=tokens)
+    out.add("mistakes", 1, "mistakes made", high=tokens)
+    out.add(
+        "mistakes_left",
+        1,
+        "mistakes still allowed by the mission (-1: no limit)",
+        low=min(-1, game.mistakes - tokens),
+        high=max(game.mistakes, 0),
+    )
+    out.add("turn", 1, "clues given so far", high=tokens)
+    out.add("over", 1, "1 once the game has ended", high=1)
     return out
 
 
@@ -105,6 +123,14 @@ def encode(game: Duet, view: dict[str, Any], out: npt.NDArray[np.float32]) -> No
     lay.view(out, "mistakes_left")[0] = -1 if allowed is None else allowed - view["mistakes"]
     lay.view(out, "turn")[0] = view["turn"]
     lay.view(out, "over")[0] = bool(view["over"])
+
+
+def game_length_bound(game: Duet) -> tuple[int, bool]:
+    """(bound, proven): every clue, void or not, and every stop leads to a turn's end or a
+    penalty, each costing a timer token, so there are at most ``tokens`` of each; a cell is
+    guessed at most once from each side of the key (a covered agent and a side's known bystander
+    cannot be guessed again, rules.py, guess_problem)."""
+    return 2 * game.tokens + 2 * BOARD_SIZE, True
 
 
 class ClueCodec:

@@ -137,10 +137,10 @@ from tabletrek.games.double_crossing.batch_layout import (  # what rl/vector.py 
     YARD,
     canonical,
     config,
-    obs_size,
     state_size,
     to_python_state,
 )
+from tabletrek.games.double_crossing.batch_observation import obs_layout
 from tabletrek.games.double_crossing.batch_turn import (
     begin_turn,
     count_owned,
@@ -626,4 +626,5 @@ def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
 step_batch, reset_batch = driver.bind(globals())
 
 
-__all__ = ["canonical", "config", "obs_size", "reset_batch", "state_size", "step_batch", "to_python_state"]
+# What rl/vector.py reads off an engine.
+__all__ = ["canonical", "config", "obs_layout", "reset_batch", "state_size", "step_batch", "to_python_state"]

@@ -338,11 +338,6 @@ def state_size(game: DoubleCrossing) -> int:
     return SIZE
 
 
-def obs_size(game: DoubleCrossing) -> int:
-    c, p = game.content, game.players
-    return 4 + p * (c.size + 1 + 1 + 4 + 2) + len(c.contracts) * (p + 1) + 4 + 2 + c.size + 16 + 1 + 4 + 1
-
-
 # ----- back to Python -----------------------------------------------------------------------------
 
 

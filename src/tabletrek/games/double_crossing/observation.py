@@ -43,40 +43,53 @@ MILLION = 1_000_000.0
 
 @cache
 def layout(game: DoubleCrossing) -> Layout:
+    # Tops from what the rules conserve: money (the bank's bills, content.bank_total, shared by
+    # the seats, the Depot and the bank), cars (content.car_counts) and crew cards (content.crew);
+    # and from the clock: a turn passes once per seat per round, and the game ends after
+    # ``max_rounds`` rounds (rules.py, next_turn).
     c = game.content
     p, spaces, contracts = game.players, len(c.spaces), len(c.contracts)
     cars, cards = len(CAR_SLUGS), len(CARD_SLUGS)
+    money, most_cars = c.bank_total / MILLION, max(c.car_counts)
+    deck, most_cards = sum(c.crew), max(c.crew)
     out = Layout()
-    out.add("hand", cards, f"crew cards of each kind in the observer's hand ({', '.join(CARD_SLUGS)})")
-    out.add("hand_counts", p, "crew cards in each seat's hand, observer first")
-    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over")
-    out.add("pending", len(TASKS) + 1, f"the decision awaited, one-hot ({', '.join(TASKS)}, other)")
-    out.add("pending_seat", p, "the seat the awaited decision belongs to (relative)")
-    out.add("turn_seat", p, "whose turn it is (relative); a reaction may be another seat's")
-    out.add("first", p, "the seat that started the game (relative)")
-    out.add("round", 1, "rounds begun")
-    out.add("turns", 1, "turns taken")
+    out.add(
+        "hand",
+        cards,
+        f"crew cards of each kind in the observer's hand ({', '.join(CARD_SLUGS)})",
+        high=most_cards,
+    )
+    out.add("hand_counts", p, "crew cards in each seat's hand, observer first", high=deck)
+    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over", high=1)
+    out.add("pending", len(TASKS) + 1, f"the decision awaited, one-hot ({', '.join(TASKS)}, other)", high=1)
+    out.add("pending_seat", p, "the seat the awaited decision belongs to (relative)", high=1)
+    out.add("turn_seat", p, "whose turn it is (relative); a reaction may be another seat's", high=1)
+    out.add("first", p, "the seat that started the game (relative)", high=1)
+    out.add("round", 1, "rounds begun", high=game.max_rounds)
+    out.add("turns", 1, "turns taken", high=p * game.max_rounds)
     out.add(
         "position",
         (p, spaces + 1),
         f"per seat: its token's space (0..{spaces - 1}) one-hot, last column = not yet on the track",
+        high=1,
     )
-    out.add("cash", p, "per seat: cash in $M")
-    out.add("cars", (p, cars), f"per seat: cars of each type ({', '.join(CAR_SLUGS)})")
+    out.add("cash", p, "per seat: cash in $M", high=money)
+    out.add("cars", (p, cars), f"per seat: cars of each type ({', '.join(CAR_SLUGS)})", high=most_cars)
     out.add(
         "contract_owner",
         (contracts, p + 1),
         "per contract (data order): its owner (relative seat) one-hot, last column = still available",
+        high=1,
     )
-    out.add("contracts_held", p, "per seat: contracts completed")
-    out.add("yard", cars, "cars of each type left in the yards")
-    out.add("dropped", (spaces, cars), "per space: cars dropped there (Derail) of each type")
-    out.add("depot", 1, "cash on the Depot in $M")
-    out.add("bank", 1, "cash in the bank in $M")
-    out.add("draw_pile", 1, "crew cards in the draw pile")
-    out.add("discard", cards, "crew cards of each kind in the discard pile")
-    out.add("flags", len(FLAGS), f"this turn's flags ({', '.join(FLAGS)})")
-    out.add("over", 1, "1 once the game has ended")
+    out.add("contracts_held", p, "per seat: contracts completed", high=contracts)
+    out.add("yard", cars, "cars of each type left in the yards", high=most_cars)
+    out.add("dropped", (spaces, cars), "per space: cars dropped there (Derail) of each type", high=most_cars)
+    out.add("depot", 1, "cash on the Depot in $M", high=money)
+    out.add("bank", 1, "cash in the bank in $M", high=money)
+    out.add("draw_pile", 1, "crew cards in the draw pile", high=deck)
+    out.add("discard", cards, "crew cards of each kind in the discard pile", high=most_cards)
+    out.add("flags", len(FLAGS), f"this turn's flags ({', '.join(FLAGS)})", high=1)
+    out.add("over", 1, "1 once the game has ended", high=1)
     return out
 
 

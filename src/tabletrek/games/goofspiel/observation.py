@@ -21,21 +21,25 @@ if TYPE_CHECKING:
 @cache
 def layout(game: Goofspiel) -> Layout:
     p, n = game.players, game.cards
+    prizes = n * (n + 1) // 2  # every prize card's worth: the most a seat or the pot can hold
     out = Layout()
-    out.add("hand", n, "1 for each card still in the observer's hand (not counting its face-down bid)")
-    out.add("bid", n, "one-hot: the observer's face-down bid this round, all 0 before it bids")
-    out.add("prize", n, "one-hot: the prize on the table, all 0 once the game is over")
-    out.add("pot", 1, "worth of the prizes carried over from tied rounds (option ties=carry)")
-    out.add("prizes_left", n, "1 for each prize card not yet turned up")
+    out.add(
+        "hand", n, "1 for each card still in the observer's hand (not counting its face-down bid)", high=1
+    )
+    out.add("bid", n, "one-hot: the observer's face-down bid this round, all 0 before it bids", high=1)
+    out.add("prize", n, "one-hot: the prize on the table, all 0 once the game is over", high=1)
+    out.add("pot", 1, "worth of the prizes carried over from tied rounds (option ties=carry)", high=prizes)
+    out.add("prizes_left", n, "1 for each prize card not yet turned up", high=1)
     out.add(
         "hands",
         (p, n),
         "per seat (observer first): cards not yet shown (a face-down bid counts as not shown)",
+        high=1,
     )
-    out.add("has_bid", p, "per seat (observer first): 1 when it has bid this round")
-    out.add("scores", p, "per seat (observer first): prize points won")
-    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over")
-    out.add("over", 1, "1 once the game has ended")
+    out.add("has_bid", p, "per seat (observer first): 1 when it has bid this round", high=1)
+    out.add("scores", p, "per seat (observer first): prize points won", high=prizes)
+    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over", high=1)
+    out.add("over", 1, "1 once the game has ended", high=1)
     return out
 
 

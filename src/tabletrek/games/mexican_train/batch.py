@@ -37,6 +37,7 @@ from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
 from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import njit, njit_inline
+from tabletrek.games.mexican_train.batch_observation import obs_layout
 
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.game import MexicanTrain
@@ -103,7 +104,7 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
         raise BeyondEngine(f"the compiled Mexican Train has no option {sorted(unknown)[0]!r} yet")
     ts = game.tileset
     players, nt, slots, high = game.players, ts.size, game.slots, ts.high
-    most = sum(ts.pips) + game.double_blank_points  # the most one round can score: every tile held
+    most = game.most_round_points
     if game.num_rounds * most > np.iinfo(STATE_DTYPE).max:
         raise BeyondEngine(
             f"the compiled Mexican Train keeps totals below {np.iinfo(STATE_DTYPE).max + 1:,}: "
@@ -163,11 +164,6 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
 
 def state_size(game: MexicanTrain) -> int:
     return int(config(game)[K_SIZE])
-
-
-def obs_size(game: MexicanTrain) -> int:
-    high1 = game.tileset.high + 1
-    return game.tileset.size + game.slots * (high1 + 3) + game.players + 1 + 3 + 1 + high1 + 1 + game.players
 
 
 # ----- the rules ----------------------------------------------------------------------------------
@@ -554,3 +550,7 @@ def canonical(state: MexicanTrainState) -> dict[str, Any]:
     dump = state._dump()
     dump["rng"] = state.rng.getstate()
     return dump
+
+
+# What rl/vector.py reads off an engine.
+__all__ = ["canonical", "config", "obs_layout", "reset_batch", "state_size", "step_batch", "to_python_state"]

@@ -78,6 +78,9 @@ class MexicanTrain(Game[MexicanTrainState]):
         self.rotate_start: bool = self.options["rotate_start"]
         self.relaxed_doubles: bool = self.options["relaxed_doubles"]
         self.double_blank_points: int = self.options["double_blank_points"]
+        # The most one round can score a seat: a hand of every tile, the double blank counting
+        # its points instead of its zero pips (the compiled totals' width and the tensors' top).
+        self.most_round_points: int = sum(self.tileset.pips) + self.double_blank_points
         self.mexican: int = self.players  # train number of the Mexican train
         # Shared, never mutated: events refer to seats with these markers.
         self.seat_refs: tuple[dict[str, int], ...] = tuple(seat_ref(s) for s in range(self.players + 1))

@@ -21,35 +21,53 @@ from tabletrek.games.mexican_train.rules import PHASE_NAMES
 
 @cache
 def layout(game: MexicanTrain) -> Layout:
+    # Tops from the set: no hand, train or boneyard holds more tiles than the set.
     ts = game.tileset
     n, p, pips = ts.size, game.players, ts.high + 1
     trains = p + 1
+    rounds = game.num_rounds
     out = Layout()
-    out.add("hand", n, f"1 for each of the {n} tiles in the observer's hand")
-    out.add("drawn", n, "the tile the observer just drew and may still play (one-hot), else all 0")
-    out.add("on_board", n, "1 for each tile already in a train or placed as the engine")
-    out.add("hand_counts", p, "tiles in each seat's hand, observer first")
-    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over")
-    out.add("first_turn_pending", p, "1 for each seat whose first turn of the round is still to come")
+    out.add("hand", n, f"1 for each of the {n} tiles in the observer's hand", high=1)
+    out.add("drawn", n, "the tile the observer just drew and may still play (one-hot), else all 0", high=1)
+    out.add("on_board", n, "1 for each tile already in a train or placed as the engine", high=1)
+    out.add("hand_counts", p, "tiles in each seat's hand, observer first", high=n)
+    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over", high=1)
+    out.add("first_turn_pending", p, "1 for each seat whose first turn of the round is still to come", high=1)
     out.add(
         "train_end",
         (trains, pips),
         "per train (seats' trains relative to the observer, then "
         "the Mexican train): the open end's pip value, one-hot",
+        high=1,
     )
-    out.add("train_length", trains, "per train: tiles in it")
-    out.add("train_started", trains, "per train: 1 once its first tile is down")
-    out.add("train_public", trains, "per train: 1 when anyone may play on it (marker, or the Mexican train)")
-    out.add("train_open_double", trains, "per train: 1 when it ends in a double still to be satisfied")
-    out.add("engine", pips, "the round's engine double, one-hot over pip values")
-    out.add("phase", len(PHASE_NAMES), f"the turn's phase, one-hot ({', '.join(PHASE_NAMES)})")
-    out.add("must_play_again", 1, "1 after a double: the same seat plays once more")
-    out.add("boneyard", 1, "tiles left in the boneyard")
-    out.add("passes_with_empty_boneyard", 1, "passes in a row since the boneyard ran out")
-    out.add("round", 1, "the round being played, from 1")
-    out.add("rounds_left", 1, "rounds still to play after this one")
-    out.add("totals", p, "each seat's cumulative points (lower is better), observer first")
-    out.add("over", 1, "1 once the match has ended")
+    out.add("train_length", trains, "per train: tiles in it", high=n)
+    out.add("train_started", trains, "per train: 1 once its first tile is down", high=1)
+    out.add(
+        "train_public",
+        trains,
+        "per train: 1 when anyone may play on it (marker, or the Mexican train)",
+        high=1,
+    )
+    out.add(
+        "train_open_double", trains, "per train: 1 when it ends in a double still to be satisfied", high=1
+    )
+    out.add("engine", pips, "the round's engine double, one-hot over pip values", high=1)
+    out.add("phase", len(PHASE_NAMES), f"the turn's phase, one-hot ({', '.join(PHASE_NAMES)})", high=1)
+    out.add("must_play_again", 1, "1 after a double: the same seat plays once more", high=1)
+    out.add("boneyard", 1, "tiles left in the boneyard", high=n)
+    # The round ends when every seat has passed in a row with the boneyard empty (rules.py).
+    out.add("passes_with_empty_boneyard", 1, "passes in a row since the boneyard ran out", high=p)
+    out.add("round", 1, "the round being played, from 1", high=rounds)
+    # A one-round match never shows more than 0 here; a top of 1 keeps the range from being a
+    # single point, which Gymnasium's checker warns of.
+    out.add("rounds_left", 1, "rounds still to play after this one", high=max(rounds - 1, 1))
+    out.add(
+        "totals",
+        p,
+        "each seat's cumulative points (lower is better), observer first",
+        high=rounds * game.most_round_points,
+    )
+    out.add("over", 1, "1 once the match has ended", high=1)
     return out
 
 

@@ -50,6 +50,7 @@ from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
 from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import njit, njit_inline
+from tabletrek.games.touring.batch_observation import obs_layout
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
     CITY,
@@ -181,10 +182,6 @@ def config(game: Touring) -> npt.NDArray[np.int64]:
 
 def state_size(game: Touring) -> int:
     return SIZE
-
-
-def obs_size(game: Touring) -> int:
-    return C + game.teams * (C + 1 + 3 + 8) + game.players + 1 + C + 1
 
 
 # ----- the rules ----------------------------------------------------------------------------------
@@ -543,3 +540,7 @@ def canonical(state: TouringState) -> dict[str, Any]:
     dump["hands"] = [sorted(hand) for hand in dump["hands"]]
     dump["rng"] = state.rng.getstate()
     return dump
+
+
+# What rl/vector.py reads off an engine.
+__all__ = ["canonical", "config", "obs_layout", "reset_batch", "state_size", "step_batch", "to_python_state"]

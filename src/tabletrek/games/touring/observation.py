@@ -25,31 +25,41 @@ KIND_LIST = ", ".join(SLUGS)
 
 @cache
 def layout(game: Touring) -> Layout:
+    # Tops from the deck: no pile or hand holds more cards of a kind than the deck has, nor more
+    # cards than the deck; a team plays no mileage card past its required count (rules.py).
     p, t = game.players, game.teams
+    deck, most_of_a_kind, most_miles = sum(game.deck_counts), max(game.deck_counts), max(game.required)
     out = Layout()
-    out.add("hand", KINDS, f"cards of each kind in the observer's hand ({KIND_LIST})")
-    out.add("hand_counts", p, "cards in each seat's hand, observer first")
-    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over")
-    out.add("draw_pile", 1, "cards left in the draw pile")
-    out.add("discard", KINDS, "cards of each kind in the discard pile")
+    out.add("hand", KINDS, f"cards of each kind in the observer's hand ({KIND_LIST})", high=most_of_a_kind)
+    out.add("hand_counts", p, "cards in each seat's hand, observer first", high=deck)
+    out.add("to_act", p, "1 for the seat to act (relative), all 0 once the game is over", high=1)
+    out.add("draw_pile", 1, "cards left in the draw pile", high=deck)
+    out.add("discard", KINDS, "cards of each kind in the discard pile", high=most_of_a_kind)
     out.add(
         "go_top",
         (t, KINDS + 1),
         "per team (observer's first): top of the Go pile, one-hot "
         "over the card kinds, last column = empty pile",
+        high=1,
     )
-    out.add("go_size", t, "per team: cards in the Go pile")
-    out.add("speed_top", (t, len(SPEED) + 1), "per team: top of the speed pile: country, city-limits, empty")
-    out.add("miles", (t, len(MILE_KEYS)), "per team: mileage cards played of 1, 3, 15, 30")
+    out.add("go_size", t, "per team: cards in the Go pile", high=deck)
+    out.add(
+        "speed_top",
+        (t, len(SPEED) + 1),
+        "per team: top of the speed pile: country, city-limits, empty",
+        high=1,
+    )
+    out.add("miles", (t, len(MILE_KEYS)), "per team: mileage cards played of 1, 3, 15, 30", high=most_miles)
     out.add(
         "miles_needed",
         (t, len(MILE_KEYS)),
         "per team: mileage cards of 1, 3, 15, 30 still missing from the required set",
+        high=most_miles,
     )
-    out.add("moving", t, "per team: 1 when Go shows (mileage may be played)")
-    out.add("limited", t, "per team: 1 when under City Limits (no 30s)")
-    out.add("turn", 1, "turns played so far")
-    out.add("over", 1, "1 once the game has ended")
+    out.add("moving", t, "per team: 1 when Go shows (mileage may be played)", high=1)
+    out.add("limited", t, "per team: 1 when under City Limits (no 30s)", high=1)
+    out.add("turn", 1, "turns played so far", high=game.max_turns)
+    out.add("over", 1, "1 once the game has ended", high=1)
     return out
 
 
