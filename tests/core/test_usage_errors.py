@@ -268,6 +268,10 @@ RECORD_REFUSALS: dict[str, tuple[str, str]] = {
     "record_action_text": ('{"actions": [1]}', "r.json: key 'actions[0]' must be text"),
     "record_rules": ('{"actions": [], "rules": "new"}', "r.json: key 'rules' must be a rules version number"),
     "record_meta": ('{"actions": [], "meta": []}', "r.json: key 'meta' must be an object"),
+    "record_digests": (
+        '{"actions": [], "digests": {"word_pack": 3}}',
+        "r.json: key 'digests' must be an object whose values are text",
+    ),
     "record_character": (
         '{"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": [],'
         ' "meta": {"names": ["A\\u001b[2J"]}}',

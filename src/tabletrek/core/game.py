@@ -78,6 +78,13 @@ class Game(ABC, Generic[S]):
         spec = registered().get(self.name)
         return None if spec is None or spec.game_class() is not type(self) else spec.rules_version
 
+    def data_digests(self) -> dict[str, str]:
+        """Digests of the data the game read from outside the package, by the option that named
+        it (a Codenames word pack from a file). A record keeps them, so that a replay where that
+        data has changed is refused with the reason instead of failing at some move; the data
+        shipped in the package is covered by ``rules_version``."""
+        return {}
+
     def _setup(self) -> None:  # optional hook (not abstract): most games override it
         """Precompute tables that depend on players and options."""
 

@@ -56,15 +56,20 @@ class GameRecord:
     rules: int | None = None
     """The game's rules version the record was played under (``GameSpec.rules_version``); None
     in records made before records carried it, which replay through the options' legacy values."""
+    digests: Mapping[str, str] = field(default_factory=dict)
+    """``Game.data_digests()`` when played: the data read from outside the package, by option.
+    Written only when there is some, so other records are as they were."""
 
     def to_dict(self) -> dict[str, Any]:
         versioned = {} if self.rules is None else {"rules": self.rules}
+        digested = {"digests": dict(self.digests)} if self.digests else {}
         return {
             "format": RECORD_FORMAT,
             "game": self.game,
             **versioned,
             "players": self.players,
             "options": dict(self.options),
+            **digested,
             "seed": self.seed,
             "actions": list(self.actions),
             "meta": dict(self.meta),
@@ -75,7 +80,14 @@ class GameRecord:
 
     def with_meta(self, **meta: Any) -> GameRecord:
         return GameRecord(
-            self.game, self.players, self.options, self.seed, self.actions, {**self.meta, **meta}, self.rules
+            self.game,
+            self.players,
+            self.options,
+            self.seed,
+            self.actions,
+            {**self.meta, **meta},
+            self.rules,
+            self.digests,
         )
 
     @classmethod
@@ -106,6 +118,9 @@ class GameRecord:
         meta = data.get("meta", {})
         if not isinstance(meta, Mapping):
             raise UsageError("core.error.record_meta", source=source)
+        digests = data.get("digests", {})
+        if not isinstance(digests, Mapping) or not all(isinstance(v, str) for v in digests.values()):
+            raise UsageError("core.error.record_digests", source=source)
         for where, text in strings_in(data):
             code = refused_character(text, UNSHOWABLE, invisible=False)
             if code is not None:
@@ -118,6 +133,7 @@ class GameRecord:
             actions=tuple(actions),
             meta=dict(meta),
             rules=rules,
+            digests=dict(digests),
         )
 
     @classmethod
@@ -166,10 +182,19 @@ def iter_replay(record: GameRecord) -> Iterator[tuple[State, str | None, list[Ev
     """Yield (state, action text, events) after the start and after each action.
 
     The same state object is yielded each time, advanced in place; clone it to keep a snapshot.
-    A record from rules this code cannot replay exactly raises ValueError before any move.
+    A record from rules this code cannot replay exactly raises ValueError before any move, and
+    one whose outside data (``digests``) has changed since raises UsageError.
     """
 
     game = load_recorded(record.game, record.players, record.options, record.rules)
+    now = game.data_digests()
+    for option, digest in record.digests.items():
+        if now.get(option) != digest:
+            # Refused before the deal: the same seed would deal from other data, and the first
+            # move that no longer fits would be blamed instead.
+            raise UsageError(
+                "core.error.record_data_changed", option=option, value=record.options.get(option)
+            )
     state = game.new_game(seed=record.seed)
     yield state, None, []
     for i, text in enumerate(record.actions):

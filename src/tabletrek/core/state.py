@@ -200,6 +200,7 @@ class State(ABC):
             seed=self.seed,
             actions=tuple(self._history),
             rules=self.game.rules_version,
+            digests=self.game.data_digests(),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -87,6 +87,13 @@ class Duet(Game[DuetState]):
         self._stop = Action(self.stop_index, "stop")
         self._word_index = {w: i for i, w in enumerate(words)}
 
+    def data_digests(self) -> dict[str, str]:
+        """A pack read from a file is named by its path in records: its words' digest lets a
+        replay tell that the file has changed since (docs/rules/codenames-duet.md, Options)."""
+        if self.options["word_pack"] in SHIPPED_PACKS:
+            return {}
+        return {"word_pack": self.pack.digest}
+
     @property
     def num_actions(self) -> int:
         return self.clue_base + MAX_NUMBER + 1

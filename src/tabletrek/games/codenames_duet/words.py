@@ -7,6 +7,7 @@ because action texts are compared in lower case (``guess apple``).
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -28,6 +29,12 @@ class WordPack:
     source: str
     words: tuple[str, ...]
     language: str
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the words in order: what a game deals from, so comments, blank lines and
+        case in the file do not change it."""
+        return hashlib.sha256("\n".join(self.words).encode("utf-8")).hexdigest()
 
 
 def pack_language(words: tuple[str, ...]) -> str:
