@@ -84,6 +84,13 @@ def test_a_shipped_pack_and_other_games_write_records_as_before() -> None:
     assert "digests" not in tabletrek.load("touring").new_game(seed=1).record().to_dict()
 
 
+def test_a_digest_of_no_option_of_the_record_is_refused() -> None:
+    record = tabletrek.load("touring").new_game(seed=1).record().to_dict()
+    with pytest.raises(UsageError) as caught:
+        GameRecord.from_dict({**record, "digests": {"word_pack": "0" * 64}}, "r.json")
+    assert caught.value.key == "core.error.record_digests"
+
+
 def test_a_record_from_before_digests_replays_as_it_did(pack: Path) -> None:
     state = played(pack)
     old = state.record().to_dict()

@@ -270,7 +270,7 @@ RECORD_REFUSALS: dict[str, tuple[str, str]] = {
     "record_meta": ('{"actions": [], "meta": []}', "r.json: key 'meta' must be an object"),
     "record_digests": (
         '{"actions": [], "digests": {"word_pack": 3}}',
-        "r.json: key 'digests' must be an object whose values are text",
+        "r.json: key 'digests' must map options of the record to text",
     ),
     "record_character": (
         '{"game": "touring", "players": 2, "options": {}, "seed": 1, "actions": [],'

@@ -125,10 +125,13 @@ class GameRecord:
             code = refused_character(text, UNSHOWABLE, invisible=False)
             if code is not None:
                 raise UsageError("core.error.record_character", source=source, name=where, code=code)
+        game, players, options = need("game", str), need("players", int), dict(need("options", dict))
+        if not set(digests) <= set(options):  # a digest belongs to the option that named the data
+            raise UsageError("core.error.record_digests", source=source)
         return cls(
-            game=need("game", str),
-            players=need("players", int),
-            options=dict(need("options", dict)),
+            game=game,
+            players=players,
+            options=options,
             seed=need("seed", int),
             actions=tuple(actions),
             meta=dict(meta),
