@@ -292,13 +292,15 @@ def test_two_seats_see_only_their_own_hand_and_a_spectator_none(server: ServerPr
 
 
 WATCHING = {"en": "watching", "zh-Hant": "觀戰中"}
+NO_MOVES_YET = {"en": "No moves yet", "zh-Hant": "還沒有人出手"}
 
 
 @pytest.mark.parametrize(("size", "lang"), [(s, lang) for s in SIZES for lang in WATCHING])
-def test_a_spectators_table_shows_no_empty_moves_box(
+def test_a_spectators_new_table_shows_no_empty_boxes(
     server: ServerProcess, page: Any, size: str, lang: str
 ) -> None:
-    # Before: a spectator's page drew the moves section as an empty bordered box.
+    # Before: a spectator's page drew the moves section as an empty bordered box, and at a new
+    # table the log was a heading over an empty box.
     page.set_viewport_size(SIZES[size])
     page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
     for game, players in (("touring", 2), ("mexican-train", 4)):
@@ -309,7 +311,18 @@ def test_a_spectators_table_shows_no_empty_moves_box(
         page.wait_for_selector("body[data-seq]")
         assert page.locator("h1 small").inner_text() == WATCHING[lang]
         assert page.locator("#moves").count() == 1 and page.locator("#moves").is_hidden()
+        assert page.locator("#log li").count() == 0  # the human at seat 1 moves first
+        assert page.locator("#log-empty").inner_text().startswith(NO_MOVES_YET[lang])
         assert_axe_clean(page, f"{game} watched ({lang}, {size})")
+
+
+def test_the_no_moves_note_goes_with_the_first_move(server: ServerProcess, page: Any) -> None:
+    seats = [{"kind": "bot"}, {"kind": "human"}]  # the bot moves first
+    spec = {"game": "touring", "players": 2, "seats": seats, "seed": 7}
+    table = httpx.post(f"{server.url}/api/tables", json=spec).json()["table"]
+    page.goto(f"{server.url}/t/{table}#watch")
+    page.wait_for_selector("#log li", timeout=TIMEOUT)
+    assert page.locator("#log-empty").count() == 0
 
 
 def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProcess, page: Any) -> None:

@@ -202,6 +202,7 @@ export function Log({ entries, names }) {
   return html`
     <section class="panel">
       <h2>${t("web.ui.log")}</h2>
+      ${entries.length ? null : html`<p class="muted" id="log-empty">${t("web.ui.log_empty")}</p>`}
       <ol id="log" class="log" ref=${ref} tabindex="0" aria-label=${t("web.ui.log")}>
         ${entries.map((entry, i) => html`<li key=${i} class=${entry.fresh ? "fresh" : ""}>${renderMessage(entry.line, names)}</li>`)}
       </ol>
