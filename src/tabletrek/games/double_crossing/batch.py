@@ -626,5 +626,5 @@ def _seat(s: np.ndarray, cfg: np.ndarray) -> int:
 step_batch, reset_batch = driver.bind(globals())
 
 
-# What rl/vector.py reads off an engine.
+# The engine as rl/vector.py uses it (and ``canonical``, which the exactness checks compare).
 __all__ = ["canonical", "config", "obs_layout", "reset_batch", "state_size", "step_batch", "to_python_state"]

@@ -31,7 +31,7 @@ def obs_layout(game: DoubleCrossing) -> Layout:
         out.add(
             f"{seat}.position",
             c.size + 1,
-            "its token's space one-hot: not yet on the track, then 0..",
+            f"its token's space, one-hot: not yet on the track, then spaces 0..{c.size - 1}",
             high=1,
         )
         out.add(f"{seat}.cash", 1, "cash in $M", high=money)

@@ -552,5 +552,5 @@ def canonical(state: MexicanTrainState) -> dict[str, Any]:
     return dump
 
 
-# What rl/vector.py reads off an engine.
+# The engine as rl/vector.py uses it (and ``canonical``, which the exactness checks compare).
 __all__ = ["canonical", "config", "obs_layout", "reset_batch", "state_size", "step_batch", "to_python_state"]
