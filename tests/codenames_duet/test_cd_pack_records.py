@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -65,9 +66,10 @@ def test_the_record_keeps_the_digest_of_the_words_and_replays(pack: Path) -> Non
         lambda words: [*words[:-1], "lantern"],  # one word replaced
     ],
 )
-def test_a_changed_pack_is_refused_before_the_deal(pack: Path, edit: object) -> None:
+def test_a_changed_pack_is_refused_before_the_deal(
+    pack: Path, edit: Callable[[list[str]], list[str]]
+) -> None:
     record = played(pack).record()
-    assert callable(edit)
     pack.write_text("\n".join(edit(WORDS)) + "\n", encoding="utf-8")
     with pytest.raises(UsageError) as caught:
         next(iter_replay(record))
