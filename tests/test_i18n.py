@@ -136,7 +136,8 @@ def test_the_full_width_check_refuses_what_it_should() -> None:
 
 def lobby_labels(name: str) -> set[str]:
     """The labels the web lobby shows for a game: its options (name and description), their
-    choices, and its own bots, all in the game's own catalog (``<domain>.lobby.*``, ``<domain>.bot.*``)."""
+    choices, and its own bots with the short names their seats go by, all in the game's own catalog
+    (``<domain>.lobby.*``, ``<domain>.bot.*``, ``<domain>.bot_short.*``)."""
     game = tabletrek.load(name)
     domain = spec(name).domain
     keys = set()
@@ -144,7 +145,8 @@ def lobby_labels(name: str) -> set[str]:
         keys |= {f"{domain}.lobby.option.{option.name}", f"{domain}.lobby.about.{option.name}"}
         values = option.choices or option.named or ()
         keys |= {f"{domain}.lobby.choice.{option.name}_{value}" for value in values}
-    keys |= {f"{domain}.bot.{bot}" for bot in game.bots() if bot not in GENERIC_BOTS}
+    own_bots = [bot for bot in game.bots() if bot not in GENERIC_BOTS]
+    keys |= {f"{domain}.{kind}.{bot}" for bot in own_bots for kind in ("bot", "bot_short")}
     return keys
 
 
@@ -156,7 +158,9 @@ def test_a_game_names_its_options_and_bots_in_its_own_catalog(name: str) -> None
     wanted = lobby_labels(name)
     for lang in LANGS:
         defined = {
-            key for key in catalog(domain, lang) if key.startswith((f"{domain}.lobby.", f"{domain}.bot."))
+            key
+            for key in catalog(domain, lang)
+            if key.startswith((f"{domain}.lobby.", f"{domain}.bot.", f"{domain}.bot_short."))
         }
         assert sorted(wanted - defined) == [], f"{name} lacks lobby labels in {lang}"
         assert sorted(defined - wanted) == [], f"{name} has lobby labels for nothing in {lang}"
@@ -165,9 +169,10 @@ def test_a_game_names_its_options_and_bots_in_its_own_catalog(name: str) -> None
 def test_the_web_catalog_names_only_the_bots_every_game_has() -> None:
     for lang in LANGS:
         web = catalog("web", lang)
-        assert {key for key in web if key.startswith("web.bot.")} == {
-            f"web.bot.{bot}" for bot in GENERIC_BOTS
-        }
+        for kind in ("bot", "bot_short"):
+            assert {key for key in web if key.startswith(f"web.{kind}.")} == {
+                f"web.{kind}.{bot}" for bot in GENERIC_BOTS
+            }
         assert not [
             key
             for key in web

@@ -136,8 +136,8 @@ def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
     full-width mark at that value's edge.
 
     A Chinese template sets a name apart with spaces ("{player} 放棄。"), as a Chinese sentence
-    does a Latin word or a number; a bot's seat is named "greedy（玩家2）", and its closing bracket
-    already has the room a space would give ("greedy（玩家2）放棄。"). Only the template's own spaces
+    does a Latin word or a number; a bot's seat is named "貪心（玩家2）", and its closing bracket
+    already has the room a space would give ("貪心（玩家2）放棄。"). Only the template's own spaces
     go: a player's nickname or chat line is left as it was typed. ``web/static/js/i18n.js``
     fills Chinese templates the same way."""
     pieces: list[tuple[bool, str]] = []  # (is a value, text)
@@ -170,7 +170,17 @@ def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
 def bot_label(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
     """A bot's name in people's words: the game's own (``<domain>.bot.<bot>``), else the one every
     game shares (``web.bot.<bot>``), else the bot's id (i18n.js botLabel says it the same way)."""
-    for key in (f"{game.replace('-', '_')}.bot.{bot}", f"web.bot.{bot}"):
+    return _bot_words("bot", game, bot, lang)
+
+
+def bot_short(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
+    """A bot's short name, which the seat it plays goes by ("Greedy", 「貪心」), found as
+    ``bot_label`` finds its label (i18n.js botShort)."""
+    return _bot_words("bot_short", game, bot, lang)
+
+
+def _bot_words(kind: str, game: str, bot: str, lang: str) -> str:
+    for key in (f"{game.replace('-', '_')}.{kind}.{bot}", f"web.{kind}.{bot}"):
         if lookup(key, lang) is not None or lookup(key, DEFAULT_LANG) is not None:
             return translate(key, lang)
     return bot

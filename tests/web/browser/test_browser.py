@@ -445,17 +445,19 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
     page.click("#create-table")
     page.wait_for_selector("#seats li")
     seats = page.locator("#seats").inner_text()
-    assert "玩家1" in seats and "greedy（玩家2）" in seats and "P2" not in seats, seats
+    # Before this too: 'greedy（玩家2）', the bot's id, where the seat list says '電腦：貪心（…）'.
+    assert "玩家1" in seats and "貪心（玩家2）" in seats, seats
+    assert "P2" not in seats and "greedy" not in seats, seats
     assert "你是玩家1" in page.locator("h1").inner_text()
     play_one(page, "touring")
     # Before: 'greedy（玩家2） 抽了 1 張牌。', a space after the full-width bracket (fill_chinese).
-    page.wait_for_selector("#log li:has-text('greedy（玩家2）抽了')")
+    page.wait_for_selector("#log li:has-text('貪心（玩家2）抽了')")
     log = page.locator("#log").inner_text()
-    assert "P2" not in log and "） " not in log, log
+    assert "P2" not in log and "） " not in log and "greedy" not in log, log
     moves = page.locator("#moves").inner_text() if page.locator("#moves").count() else ""
     assert "(P2)" not in moves, moves
     page.select_option("#lang", "en")
-    page.wait_for_selector("#seats li:has-text('greedy (P2)')")
+    page.wait_for_selector("#seats li:has-text('Greedy (P2)')")
 
 
 def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:

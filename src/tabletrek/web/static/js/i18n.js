@@ -69,7 +69,7 @@ function field(value, sep, spec) {
 }
 
 /** Python-style {name} and {name:spec} fields. In Chinese, the template's space beside a value
- * that starts or ends with a full-width mark goes ("greedy（玩家2）放棄。", not "greedy（玩家2） 放棄。"),
+ * that starts or ends with a full-width mark goes ("貪心（玩家2）放棄。", not "貪心（玩家2） 放棄。"),
  * as the server's fill_chinese (tabletrek/i18n) does; the values themselves are left as they are. */
 function format(template, args) {
   const pieces = []; // [is a value, text]
@@ -105,17 +105,18 @@ function pluralKey(key, args) {
   return key;
 }
 
-/** The seats' names for this reader: a seat nobody named reads "玩家2" or "greedy（玩家2）" in Chinese
+/** The seats' names for this reader: a seat nobody named reads "玩家2" or "貪心（玩家2）" in Chinese
  * (the server's names are English, the table's own), unless that is another seat's nickname. The
  * server says the same in the moves it describes (tables.py LiveTable.names). */
-export function shownNames(names, seats) {
-  if (!names || !seats) return names;
+export function shownNames(names, table) {
+  if (!names || !table || !table.seats) return names;
+  const seats = table.seats;
   const nicknames = new Set(seats.filter((s) => s.nickname).map((s) => s.nickname.toLowerCase()));
   return names.map((name, i) => {
     const seat = seats.find((s) => s.seat === i);
     if (!seat || seat.nickname) return name;
     const own = t("core.seat", { n: i + 1 });
-    const local = seat.bot ? t("web.ui.bot_seat", { bot: seat.bot, seat: own }) : own;
+    const local = seat.bot ? t("web.ui.bot_seat", { bot: botShort(table.domain, seat.bot), seat: own }) : own;
     return nicknames.has(local.toLowerCase()) ? name : local;
   });
 }
@@ -161,6 +162,11 @@ export function gameLabel(domain, key, fallback) {
 
 export function botLabel(domain, bot) {
   return gameLabel(domain, `bot.${bot}`, bot);
+}
+
+/** A bot's short name, which the seat it plays goes by ("Greedy"; i18n bot_short on the server). */
+export function botShort(domain, bot) {
+  return gameLabel(domain, `bot_short.${bot}`, bot);
 }
 
 /** A {key, args} message (an event or an error) as a sentence. */
