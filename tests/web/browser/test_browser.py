@@ -460,6 +460,26 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
     page.wait_for_selector("#seats li:has-text('Greedy (P2)')")
 
 
+def test_the_page_fills_chinese_templates_as_the_server_does(server: ServerProcess, page: Any) -> None:
+    # Before: the page and the server both wrote '輪到 玩家1：擲骰' and '對 小明 打出…'.
+    from tabletrek.i18n import translate
+
+    from ...test_i18n import CHINESE_SPACING
+
+    open_lobby(server, page, "zh-Hant")
+    cases = [[key, args] for key, args, _ in CHINESE_SPACING]
+    filled = page.evaluate(
+        """async (cases) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadCatalogs("zh-Hant", ["double_crossing", "touring"]);
+          return cases.map(([key, args]) => i18n.t(key, args));
+        }""",
+        cases,
+    )
+    assert filled == [chinese for _, _, chinese in CHINESE_SPACING]
+    assert filled == [translate(key, "zh-Hant", **args) for key, args in cases]
+
+
 def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:
     # Before: on a phone a seat read '玩家2 [電腦：深思…] 強' and '度 [一般]' on the next line.
     page.set_viewport_size({"width": 375, "height": 812})  # an iPhone mini/SE width
