@@ -12,7 +12,7 @@ import pytest
 import tabletrek
 from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.registry import spec
-from tabletrek.i18n import CORE_DOMAINS, LANGS, catalog, normalize_lang, translate
+from tabletrek.i18n import CORE_DOMAINS, LANGS, catalog, fill_chinese, normalize_lang, translate
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tabletrek"
 
@@ -136,7 +136,8 @@ def test_the_full_width_check_refuses_what_it_should() -> None:
 
 def lobby_labels(name: str) -> set[str]:
     """The labels the web lobby shows for a game: its options (name and description), their
-    choices, and its own bots, all in the game's own catalog (``<domain>.lobby.*``, ``<domain>.bot.*``)."""
+    choices, and its own bots with the short names their seats go by, all in the game's own catalog
+    (``<domain>.lobby.*``, ``<domain>.bot.*``, ``<domain>.bot_short.*``)."""
     game = tabletrek.load(name)
     domain = spec(name).domain
     keys = set()
@@ -144,7 +145,8 @@ def lobby_labels(name: str) -> set[str]:
         keys |= {f"{domain}.lobby.option.{option.name}", f"{domain}.lobby.about.{option.name}"}
         values = option.choices or option.named or ()
         keys |= {f"{domain}.lobby.choice.{option.name}_{value}" for value in values}
-    keys |= {f"{domain}.bot.{bot}" for bot in game.bots() if bot not in GENERIC_BOTS}
+    own_bots = [bot for bot in game.bots() if bot not in GENERIC_BOTS]
+    keys |= {f"{domain}.{kind}.{bot}" for bot in own_bots for kind in ("bot", "bot_short")}
     return keys
 
 
@@ -156,7 +158,9 @@ def test_a_game_names_its_options_and_bots_in_its_own_catalog(name: str) -> None
     wanted = lobby_labels(name)
     for lang in LANGS:
         defined = {
-            key for key in catalog(domain, lang) if key.startswith((f"{domain}.lobby.", f"{domain}.bot."))
+            key
+            for key in catalog(domain, lang)
+            if key.startswith((f"{domain}.lobby.", f"{domain}.bot.", f"{domain}.bot_short."))
         }
         assert sorted(wanted - defined) == [], f"{name} lacks lobby labels in {lang}"
         assert sorted(defined - wanted) == [], f"{name} has lobby labels for nothing in {lang}"
@@ -165,14 +169,52 @@ def test_a_game_names_its_options_and_bots_in_its_own_catalog(name: str) -> None
 def test_the_web_catalog_names_only_the_bots_every_game_has() -> None:
     for lang in LANGS:
         web = catalog("web", lang)
-        assert {key for key in web if key.startswith("web.bot.")} == {
-            f"web.bot.{bot}" for bot in GENERIC_BOTS
-        }
+        for kind in ("bot", "bot_short"):
+            assert {key for key in web if key.startswith(f"web.{kind}.")} == {
+                f"web.{kind}.{bot}" for bot in GENERIC_BOTS
+            }
         assert not [
             key
             for key in web
             if key.startswith(("web.lobby.option.", "web.lobby.about.", "web.lobby.choice."))
         ]
+
+
+CHINESE_SPACING = [  # (key, args, in Chinese): a name set apart only from Latin letters and digits
+    ("double_crossing.ui.pending", {"player": "小明", "what": "擲骰"}, "輪到小明：擲骰"),
+    ("double_crossing.ui.pending", {"player": "玩家1", "what": "擲骰"}, "輪到玩家1：擲骰"),
+    ("double_crossing.ui.pending", {"player": "Alice", "what": "擲骰"}, "輪到 Alice：擲骰"),
+    ("double_crossing.event.pass", {"player": "小明"}, "小明放棄。"),
+    ("double_crossing.event.pass", {"player": "玩家1"}, "玩家1 放棄。"),
+    ("double_crossing.event.villain", {"player": "玩家1", "target": "小明"}, "玩家1 對小明打出惡徒卡。"),
+    (
+        "double_crossing.event.villain",
+        {"player": "Bob", "target": "貪心（玩家2）"},
+        "Bob 對貪心（玩家2）打出惡徒卡。",
+    ),
+    ("web.error.bad_text", {"field": "聊天訊息", "reason": "不是文字"}, "聊天訊息不被接受：不是文字。"),
+    ("touring.event.miles", {"player": "小明", "card": "1哩", "total": 5}, "小明打出 1哩（共 5 哩）。"),
+    # a space typed inside a value stays
+    ("double_crossing.event.pass", {"player": "小 明"}, "小 明放棄。"),
+]
+"""Filled in by both the server and the page (tests/web/browser/test_browser.py)."""
+
+
+@pytest.mark.parametrize(("key", "args", "chinese"), CHINESE_SPACING)
+def test_a_chinese_template_leaves_no_space_between_chinese_characters(
+    key: str, args: dict[str, object], chinese: str
+) -> None:
+    # Before: '輪到 玩家1：擲骰', '對 小明 打出', '聊天訊息 不被接受', where Chinese sets no space
+    # between Chinese characters (it does between one and a Latin word or a number).
+    assert translate(key, "zh-Hant", **args) == chinese
+
+
+def test_the_space_rule_reads_only_the_characters_beside_the_space() -> None:
+    assert fill_chinese("{a} {b}", {"a": "甲", "b": "乙"}) == "甲乙"
+    assert fill_chinese("{a} / {b}", {"a": "甲", "b": "乙"}) == "甲 / 乙"
+    assert fill_chinese("{a} 1 {b}", {"a": "甲", "b": "乙"}) == "甲 1 乙"
+    assert fill_chinese("{{ {a} }}", {"a": "甲"}) == "{ 甲 }"  # an escaped brace is text
+    assert fill_chinese("用 {a} 字", {"a": "𠀀"}) == "用𠀀字"  # an ideograph beyond the first plane
 
 
 def test_a_chinese_template_leaves_no_space_beside_a_full_width_mark() -> None:

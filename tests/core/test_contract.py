@@ -157,7 +157,7 @@ def test_event_redaction_per_viewer() -> None:
     assert event.for_viewer(None)["key"] == "touring.event.drew"
     assert event.for_viewer(1)["args"]["card"] == {"$t": "touring.card.go"}
     assert event.render(1, "en") == "P2 drew Go."
-    assert event.render(OMNISCIENT, "zh-Hant") == "玩家2 抽到 啟動卡（Go）。"
+    assert event.render(OMNISCIENT, "zh-Hant") == "玩家2 抽到啟動卡（Go）。"
     assert event.render(0, "en", ["Ann", "Bo"]) == "Bo drew a card."
 
 

@@ -19,11 +19,11 @@ KEY = re.compile(r"""["'`](web\.(?:ui|error|serve|notice|table|chat|lobby)(?:\.[
 
 
 def built_keys() -> set[str]:
-    """Keys the browser code builds from data: the bots every game has (a game names its own bots
-    and options in its own catalog, checked by tests/test_i18n.py), the search bot's levels."""
-    keys = {f"web.bot.{bot}" for name in tabletrek.games() for bot in tabletrek.load(name).bots()} & {
-        f"web.bot.{bot}" for bot in GENERIC_BOTS
-    }
+    """Keys the browser code builds from data: the bots every game has, by what they do and by the
+    short name their seats go by (a game names its own bots and options in its own catalog, checked
+    by tests/test_i18n.py), the search bot's levels."""
+    offered = {bot for name in tabletrek.games() for bot in tabletrek.load(name).bots()}
+    keys = {f"web.{kind}.{bot}" for kind in ("bot", "bot_short") for bot in offered & set(GENERIC_BOTS)}
     keys.update(f"web.lobby.level_{level}" for level in ("quick", "normal", "strong"))
     return keys
 

@@ -382,10 +382,10 @@ def test_the_detail_scan_finds_plain_text() -> None:
         (
             "x" * 201,
             "The chat is refused: longer than 200 characters.",
-            "聊天訊息 不被接受：超過 200 個字元。",
+            "聊天訊息不被接受：超過 200 個字元。",
         ),
         ("bell\u0007", "The chat is refused: character U+0007 is not allowed.", "不能使用字元 U+0007"),
-        (42, "The chat is refused: not text.", "聊天訊息 不被接受：不是文字。"),
+        (42, "The chat is refused: not text.", "聊天訊息不被接受：不是文字。"),
     ],
 )
 def test_a_refused_chat_line_says_why_in_the_readers_language(

@@ -222,16 +222,48 @@ def test_a_seat_nobody_named_is_called_in_the_readers_language() -> None:
 
     from tabletrek.web.tables import LiveTable, shown_name
 
-    assert shown_name(1, "greedy", None) == "greedy (P2)"  # the table's own (English) name is unchanged
-    assert shown_name(1, "greedy", None, "zh-Hant") == "greedy（玩家2）"
-    assert shown_name(0, None, None, "zh-Hant") == "玩家1"
-    assert shown_name(0, None, "小明", "zh-Hant") == "小明"
+    assert shown_name("touring", 0, None, None, "zh-Hant") == "玩家1"
+    assert shown_name("touring", 0, None, "小明", "zh-Hant") == "小明"
     seats = [
         SimpleNamespace(seat=0, bot=None, nickname="玩家2"),  # a nickname that is another seat's Chinese name
         SimpleNamespace(seat=1, bot=None, nickname=None),
         SimpleNamespace(seat=2, bot="random", nickname=None),
     ]
-    table = SimpleNamespace(seats=seats)
-    live = cast(LiveTable, table)  # names() reads only the seats
-    assert LiveTable.names(live, "zh-Hant") == ["玩家2", "P2", "random（玩家3）"]
-    assert LiveTable.names(live) == ["玩家2", "P2", "random (P3)"]
+    table = SimpleNamespace(seats=seats, game=SimpleNamespace(domain="touring"))
+    live = cast(LiveTable, table)  # names() reads only the seats and the game's catalog domain
+    assert LiveTable.names(live, "zh-Hant") == ["玩家2", "P2", "隨機（玩家3）"]
+    assert LiveTable.names(live) == ["玩家2", "P2", "Random (P3)"]
+
+
+def test_a_bot_seat_goes_by_the_bots_short_name_in_both_languages() -> None:
+    # Before: a bot's seat was its id, in Chinese too: 'trader（玩家2）放棄。', 'ismcts (P3)',
+    # 'codenames-guess (P2)', beside the seat list's '電腦：商人（買賣契約）'.
+    from types import SimpleNamespace
+    from typing import cast
+
+    from tabletrek.i18n import bot_short
+    from tabletrek.web.tables import LiveTable, shown_name
+
+    assert shown_name("touring", 1, "greedy", None) == "Greedy (P2)"
+    assert shown_name("touring", 1, "greedy", None, "zh-Hant") == "貪心（玩家2）"
+    assert shown_name("double_crossing", 2, "trader", None, "zh-Hant") == "商人（玩家3）"
+    assert shown_name("double_crossing", 2, "ismcts", None) == "Thinker (P3)"  # a bot every game has
+    assert shown_name("codenames_duet", 1, "codenames-guess", None, "zh-Hant") == "AI 搭檔（玩家2）"
+    assert shown_name("codenames_duet", 1, "codenames-guess", "Kim") == "Kim"  # a nickname wins
+    assert bot_short("touring", "a-new-bot", "zh-Hant") == "a-new-bot"  # no name yet: its id
+    seats = [
+        SimpleNamespace(seat=0, bot=None, nickname="貪心（玩家2）"),  # a person named like the bot's seat
+        SimpleNamespace(seat=1, bot="greedy", nickname=None),
+    ]
+    live = cast(LiveTable, SimpleNamespace(seats=seats, game=SimpleNamespace(domain="mexican_train")))
+    # the bot keeps the table's own name where its Chinese one is taken, so two seats never read alike
+    assert LiveTable.names(live, "zh-Hant") == ["貪心（玩家2）", "Greedy (P2)"]
+
+
+def test_a_creator_cannot_take_a_bot_seats_name(client: TestClient) -> None:
+    spec = {"game": "touring", "players": 2, "nickname": "greedy (p2)"}
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    refused = client.post("/api/tables", json={**spec, "seats": seats})
+    assert refused.status_code == 400 and refused.json()["key"] == "web.error.nickname_taken"
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    assert client.post("/api/tables", json={**spec, "seats": seats}).status_code == 201

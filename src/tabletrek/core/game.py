@@ -58,6 +58,11 @@ class Game(ABC, Generic[S]):
         )
         self._setup()
 
+    @property
+    def domain(self) -> str:
+        """Where the game's own words are: its i18n catalog domain ("mexican_train")."""
+        return self.package.rsplit(".", 1)[-1]
+
     @classmethod
     def recorded(cls, players: int | None, options: Mapping[str, Any]) -> Self:
         """The game a stored record or state was played under.

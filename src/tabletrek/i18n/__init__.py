@@ -131,15 +131,35 @@ FULL_WIDTH_MARKS = frozenset("，。：；！？、（）「」『』")
 _formatter = string.Formatter()
 
 
-def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
-    """``template.format(**args)``, without the template's space between a filled-in value and a
-    full-width mark at that value's edge.
+HAN_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+"""The unified ideographs, their extensions and the compatibility ideographs (i18n.js HAN)."""
 
-    A Chinese template sets a name apart with spaces ("{player} 放棄。"), as a Chinese sentence
-    does a Latin word or a number; a bot's seat is named "greedy（玩家2）", and its closing bracket
-    already has the room a space would give ("greedy（玩家2）放棄。"). Only the template's own spaces
-    go: a player's nickname or chat line is left as it was typed. ``web/static/js/i18n.js``
-    fills Chinese templates the same way."""
+
+def is_han(char: str) -> bool:
+    """A Chinese character (the unified ideographs and their extensions), not a Latin letter,
+    digit or mark."""
+    code = ord(char) if len(char) == 1 else 0
+    return any(low <= code <= high for low, high in HAN_RANGES)
+
+
+def _tight(value_edge: str, other_side: str) -> bool:
+    """Whether a template's space between a filled-in value's edge and the text on its other side
+    goes: beside a full-width mark, or between two Chinese characters."""
+    if value_edge in FULL_WIDTH_MARKS:
+        return True
+    return is_han(value_edge) and (is_han(other_side) or other_side in FULL_WIDTH_MARKS)
+
+
+def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
+    """``template.format(**args)``, without the template's space where a filled-in value needs
+    none: beside a full-width mark at the value's edge, or between Chinese characters.
+
+    A Chinese template sets a name apart with spaces ("輪到 {player}", "{player} 放棄。"), as a
+    Chinese sentence does a Latin word or a number ("輪到 Alice", "玩家1 放棄。"). A bot's seat is
+    named "貪心（玩家2）", and its closing bracket already has the room a space would give
+    ("貪心（玩家2）放棄。"); a Chinese name needs no space beside Chinese text ("輪到小明"). Only the
+    template's own spaces go: a player's nickname or chat line is left as it was typed.
+    ``web/static/js/i18n.js`` fills Chinese templates the same way."""
     pieces: list[tuple[bool, str]] = []  # (is a value, text)
     for literal, field, spec, conversion in _formatter.parse(template):
         if literal:
@@ -153,10 +173,12 @@ def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
     out: list[str] = []
     for i, (is_value, text) in enumerate(pieces):
         start, end = 0, len(text)
-        if not is_value:  # a literal's neighbours are values
-            if i > 0 and text.startswith(" ") and pieces[i - 1][1][-1:] in FULL_WIDTH_MARKS:
+        if not is_value:
+            before = pieces[i - 1][1] if i > 0 and pieces[i - 1][0] else ""
+            after = pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] else ""
+            if before and text.startswith(" ") and _tight(before[-1], (text[1:] or after)[:1]):
                 start = 1
-            if i + 1 < len(pieces) and text.endswith(" ") and pieces[i + 1][1][:1] in FULL_WIDTH_MARKS:
+            if after and text.endswith(" ") and _tight(after[0], (text[:-1] or before)[-1:]):
                 end = max(start, end - 1)
         out.append(text[start:end])
     return "".join(out)
@@ -170,7 +192,17 @@ def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
 def bot_label(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
     """A bot's name in people's words: the game's own (``<domain>.bot.<bot>``), else the one every
     game shares (``web.bot.<bot>``), else the bot's id (i18n.js botLabel says it the same way)."""
-    for key in (f"{game.replace('-', '_')}.bot.{bot}", f"web.bot.{bot}"):
+    return _bot_words("bot", game, bot, lang)
+
+
+def bot_short(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
+    """A bot's short name, which the seat it plays goes by ("Greedy", 「貪心」), found as
+    ``bot_label`` finds its label (i18n.js botShort)."""
+    return _bot_words("bot_short", game, bot, lang)
+
+
+def _bot_words(kind: str, game: str, bot: str, lang: str) -> str:
+    for key in (f"{game.replace('-', '_')}.{kind}.{bot}", f"web.{kind}.{bot}"):
         if lookup(key, lang) is not None or lookup(key, DEFAULT_LANG) is not None:
             return translate(key, lang)
     return bot

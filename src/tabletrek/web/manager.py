@@ -358,7 +358,7 @@ class Manager:
             raise WebError("web.error.bad_request", detail=reason("web.error.detail.public"))
         seats, token, invites = seat_rows(game, seat_specs, nickname)
         if nickname is not None and any(
-            shown_name(s.seat, s.bot, None).casefold() == nickname.casefold()
+            shown_name(game.domain, s.seat, s.bot, None).casefold() == nickname.casefold()
             for s in seats
             if s.token_hash is None
         ):

@@ -65,7 +65,7 @@ def playable_games() -> list[dict[str, Any]]:
 def game_info(name: str, game: Game) -> dict[str, Any]:
     return {
         "name": name,
-        "domain": game.package.rsplit(".", 1)[-1],
+        "domain": game.domain,
         "player_counts": list(game.player_counts),
         "default_players": game.default_players,
         "bots": game.bots(),

@@ -27,7 +27,7 @@ from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import Game
 from tabletrek.core.registry import load_recorded
 from tabletrek.core.state import State
-from tabletrek.i18n import DEFAULT_LANG, seat_name, translate
+from tabletrek.i18n import DEFAULT_LANG, bot_short, seat_name, translate
 from tabletrek.web.botsched import BotScheduler
 from tabletrek.web.botseats import BotSeats
 from tabletrek.web.conns import Conn, SeatInfo
@@ -53,11 +53,16 @@ def shared_game(name: str, players: int, options: str, rules: int | None = None)
     return load_recorded(name, players, json.loads(options), rules)
 
 
-def shown_name(seat: int, bot: str | None, nickname: str | None, lang: str = DEFAULT_LANG) -> str:
-    """A seat's nickname, else its bot and number, else its number; in English ("greedy (P2)") the
-    table's own name, which the log, the chat and nicknames go by (i18n.js shownNames: the page's)."""
+def shown_name(
+    domain: str, seat: int, bot: str | None, nickname: str | None, lang: str = DEFAULT_LANG
+) -> str:
+    """A seat's nickname, else its bot's short name and its number, else its number; in English
+    ("Greedy (P2)") the table's own name, which the log, the chat and nicknames go by (i18n.js
+    shownNames: the page's)."""
     own = seat_name(seat, lang)
-    return nickname or (translate("web.ui.bot_seat", lang, bot=bot, seat=own) if bot else own)
+    if nickname or not bot:
+        return nickname or own
+    return translate("web.ui.bot_seat", lang, bot=bot_short(domain, bot, lang), seat=own)
 
 
 class LiveTable(BotSeats, FollowStore, Invites):
@@ -148,9 +153,10 @@ class LiveTable(BotSeats, FollowStore, Invites):
     def names(self, lang: str = DEFAULT_LANG) -> list[str]:
         """In ``lang`` for a seat nobody named, but in English where that is another's nickname."""
         taken = {s.nickname.casefold() for s in self.seats if s.nickname}
+        domain = self.game.domain
         return [
-            shown_name(s.seat, s.bot, None) if not s.nickname and name.casefold() in taken else name
-            for s, name in ((s, shown_name(s.seat, s.bot, s.nickname, lang)) for s in self.seats)
+            shown_name(domain, s.seat, s.bot, None) if not s.nickname and name.casefold() in taken else name
+            for s, name in ((s, shown_name(domain, s.seat, s.bot, s.nickname, lang)) for s in self.seats)
         ]
 
     def name_taken(self, seat: int, nickname: str) -> bool:
@@ -173,7 +179,7 @@ class LiveTable(BotSeats, FollowStore, Invites):
         return {
             "id": self.id,
             "game": self.game.name,
-            "domain": self.game.package.rsplit(".", 1)[-1],
+            "domain": self.game.domain,
             "players": self.game.players,
             "options": dict(self.game.options),
             "clock": self.row.clock,

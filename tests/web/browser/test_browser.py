@@ -445,17 +445,39 @@ def test_seats_are_named_in_the_readers_language(server: ServerProcess, page: An
     page.click("#create-table")
     page.wait_for_selector("#seats li")
     seats = page.locator("#seats").inner_text()
-    assert "玩家1" in seats and "greedy（玩家2）" in seats and "P2" not in seats, seats
+    # Before this too: 'greedy（玩家2）', the bot's id, where the seat list says '電腦：貪心（…）'.
+    assert "玩家1" in seats and "貪心（玩家2）" in seats, seats
+    assert "P2" not in seats and "greedy" not in seats, seats
     assert "你是玩家1" in page.locator("h1").inner_text()
     play_one(page, "touring")
     # Before: 'greedy（玩家2） 抽了 1 張牌。', a space after the full-width bracket (fill_chinese).
-    page.wait_for_selector("#log li:has-text('greedy（玩家2）抽了')")
+    page.wait_for_selector("#log li:has-text('貪心（玩家2）抽了')")
     log = page.locator("#log").inner_text()
-    assert "P2" not in log and "） " not in log, log
+    assert "P2" not in log and "） " not in log and "greedy" not in log, log
     moves = page.locator("#moves").inner_text() if page.locator("#moves").count() else ""
     assert "(P2)" not in moves, moves
     page.select_option("#lang", "en")
-    page.wait_for_selector("#seats li:has-text('greedy (P2)')")
+    page.wait_for_selector("#seats li:has-text('Greedy (P2)')")
+
+
+def test_the_page_fills_chinese_templates_as_the_server_does(server: ServerProcess, page: Any) -> None:
+    # Before: the page and the server both wrote '輪到 玩家1：擲骰' and '對 小明 打出…'.
+    from tabletrek.i18n import translate
+
+    from ...test_i18n import CHINESE_SPACING
+
+    open_lobby(server, page, "zh-Hant")
+    cases = [[key, args] for key, args, _ in CHINESE_SPACING]
+    filled = page.evaluate(
+        """async (cases) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadCatalogs("zh-Hant", ["double_crossing", "touring"]);
+          return cases.map(([key, args]) => i18n.t(key, args));
+        }""",
+        cases,
+    )
+    assert filled == [chinese for _, _, chinese in CHINESE_SPACING]
+    assert filled == [translate(key, "zh-Hant", **args) for key, args in cases]
 
 
 def test_a_phone_lobby_keeps_a_chinese_label_on_one_line(server: ServerProcess, page: Any) -> None:

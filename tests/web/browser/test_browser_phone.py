@@ -100,8 +100,8 @@ def test_a_table_of_counts_keeps_chinese_words_whole(server: ServerProcess, page
 
 
 def test_the_codenames_clue_history_scrolls_inside_its_panel(server: ServerProcess, page: Any) -> None:
-    # Before: at 320 px the history's table (the partner bot's name, 'codenames-guess (P2)', is one
-    # word) was wider than the screen, and the whole page scrolled sideways.
+    # Before: at 320 px the history's table (the partner bot's name, then 'codenames-guess (P2)', is
+    # one word) was wider than the screen, and the whole page scrolled sideways.
     if "codenames-duet" not in games_in_lobby(server):
         pytest.skip("Codenames Duet does not load in this tree")
     page.set_viewport_size({"width": 320, "height": 844})
@@ -114,7 +114,7 @@ def test_the_codenames_clue_history_scrolls_inside_its_panel(server: ServerProce
     page.click("#give-clue")
     # the history appears with the first clue; the partner's own clue follows its guesses
     page.click("details.panel:has(table.counts) summary")
-    page.wait_for_selector("details.panel table.counts td:has-text('codenames-guess')", timeout=30_000)
+    page.wait_for_selector("details.panel table.counts td:has-text('AI partner (P2)')", timeout=30_000)
     assert word in page.locator("details.panel table.counts").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 

@@ -59,6 +59,12 @@ export function isWanted(value) {
 const FIELD = /\{([A-Za-z0-9_]+)(?:([:!])([^}]*))?\}/g;
 const FULL_WIDTH_MARKS = "，。：；！？、（）「」『』";
 const isMark = (ch) => ch !== "" && FULL_WIDTH_MARKS.includes(ch);
+/** Chinese characters, the ranges of the server's HAN_RANGES (tabletrek/i18n). */
+const HAN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]$/u;
+const isHan = (ch) => HAN.test(ch);
+/** Whether a template's space between a value's edge and the text on its other side goes: beside
+ * a full-width mark, or between two Chinese characters (the server's _tight). */
+const tight = (valueEdge, otherSide) => isMark(valueEdge) || (isHan(valueEdge) && (isHan(otherSide) || isMark(otherSide)));
 
 /** One field's text: a "," in the spec groups thousands ("$1,500,000"), the one way money is
  * written in both languages; Python's {name!r} quotes a text, as the server's own rendering does. */
@@ -69,8 +75,9 @@ function field(value, sep, spec) {
 }
 
 /** Python-style {name} and {name:spec} fields. In Chinese, the template's space beside a value
- * that starts or ends with a full-width mark goes ("greedy（玩家2）放棄。", not "greedy（玩家2） 放棄。"),
- * as the server's fill_chinese (tabletrek/i18n) does; the values themselves are left as they are. */
+ * goes where the value needs none: beside a full-width mark at its edge ("貪心（玩家2）放棄。", not
+ * "貪心（玩家2） 放棄。") or between Chinese characters ("輪到小明"; "輪到 Alice", "玩家1 放棄。"
+ * keep theirs), as the server's fill_chinese (tabletrek/i18n) does; the values are left as they are. */
 function format(template, args) {
   const pieces = []; // [is a value, text]
   let at = 0;
@@ -81,14 +88,16 @@ function format(template, args) {
     at = m.index + all.length;
   }
   pieces.push([false, template.slice(at)]);
-  const tight = lang === "zh-Hant";
+  const chinese = lang === "zh-Hant";
   return pieces.map(([isValue, text], i) => {
-    if (isValue || !tight) return text;
-    const before = pieces[i - 1];
-    const after = pieces[i + 1];
+    if (isValue || !chinese) return text;
+    const before = pieces[i - 1] && pieces[i - 1][0] ? pieces[i - 1][1] : "";
+    const after = pieces[i + 1] && pieces[i + 1][0] ? pieces[i + 1][1] : "";
+    const last = (s) => [...s].slice(-1).join("");
+    const first = (s) => [...s].slice(0, 1).join("");
     let out = text;
-    if (before && before[0] && out.startsWith(" ") && isMark(before[1].slice(-1))) out = out.slice(1);
-    if (after && after[0] && out.endsWith(" ") && isMark(after[1].slice(0, 1))) out = out.slice(0, -1);
+    if (before && out.startsWith(" ") && tight(last(before), first(text.slice(1) || after))) out = out.slice(1);
+    if (after && out.endsWith(" ") && tight(first(after), last(text.slice(0, -1) || before))) out = out.slice(0, -1);
     return out;
   }).join("");
 }
@@ -105,17 +114,18 @@ function pluralKey(key, args) {
   return key;
 }
 
-/** The seats' names for this reader: a seat nobody named reads "玩家2" or "greedy（玩家2）" in Chinese
+/** The seats' names for this reader: a seat nobody named reads "玩家2" or "貪心（玩家2）" in Chinese
  * (the server's names are English, the table's own), unless that is another seat's nickname. The
  * server says the same in the moves it describes (tables.py LiveTable.names). */
-export function shownNames(names, seats) {
-  if (!names || !seats) return names;
+export function shownNames(names, table) {
+  if (!names || !table || !table.seats) return names;
+  const seats = table.seats;
   const nicknames = new Set(seats.filter((s) => s.nickname).map((s) => s.nickname.toLowerCase()));
   return names.map((name, i) => {
     const seat = seats.find((s) => s.seat === i);
     if (!seat || seat.nickname) return name;
     const own = t("core.seat", { n: i + 1 });
-    const local = seat.bot ? t("web.ui.bot_seat", { bot: seat.bot, seat: own }) : own;
+    const local = seat.bot ? t("web.ui.bot_seat", { bot: botShort(table.domain, seat.bot), seat: own }) : own;
     return nicknames.has(local.toLowerCase()) ? name : local;
   });
 }
@@ -161,6 +171,11 @@ export function gameLabel(domain, key, fallback) {
 
 export function botLabel(domain, bot) {
   return gameLabel(domain, `bot.${bot}`, bot);
+}
+
+/** A bot's short name, which the seat it plays goes by ("Greedy"; i18n bot_short on the server). */
+export function botShort(domain, bot) {
+  return gameLabel(domain, `bot_short.${bot}`, bot);
 }
 
 /** A {key, args} message (an event or an error) as a sentence. */

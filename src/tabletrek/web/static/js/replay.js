@@ -53,7 +53,7 @@ function SeatPanel({ who, view }) {
   const data = state.data;
   const seat = who === "public" ? null : Number(who);
   const ctx = {
-    view, prev: state.prevViews ? state.prevViews[who] : null, legal: [], you: seat, names: shownNames(data.names, state.info.seats), t, act: () => {},
+    view, prev: state.prevViews ? state.prevViews[who] : null, legal: [], you: seat, names: shownNames(data.names, state.info), t, act: () => {},
     over: false, table: state.info, lang: currentLang(), error: "", redraw: draw, live: false,
   };
   let body;
@@ -64,7 +64,7 @@ function SeatPanel({ who, view }) {
     body = generic.Board(ctx);
   }
   return html`<section class="panel board" key=${who} data-viewer=${who}>
-    <h2>${seat === null ? t("web.ui.public_view") : t("web.table.seen_by", { player: shownNames(data.names, state.info.seats)[seat] })}</h2>
+    <h2>${seat === null ? t("web.ui.public_view") : t("web.table.seen_by", { player: shownNames(data.names, state.info)[seat] })}</h2>
     <div>${body}</div>
   </section>`;
 }
@@ -72,7 +72,7 @@ function SeatPanel({ who, view }) {
 function App() {
   const { info, data } = state;
   const lines = data ? data.steps.slice(0, state.step).flatMap((entry) => entry.log) : [];
-  const names = data ? shownNames(data.names, info.seats) : [];
+  const names = data ? shownNames(data.names, info) : [];
   return html`
     <h1>${t("web.ui.replay")} · ${t(`${info.domain}.title`)}</h1>
     <div class="replay-controls panel">

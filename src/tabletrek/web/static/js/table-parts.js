@@ -23,7 +23,7 @@ function Clock({ model }) {
   clearInterval(clockTimer);
   if (!model.clock) return html`<span id="clock" class="clock"></span>`;
   const ends = Date.now() + model.clock.remaining * 1000;
-  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: shownNames(model.names, model.table.seats)[model.clock.seat] });
+  const label = () => t("web.ui.clock_left", { seconds: Math.max(0, Math.round((ends - Date.now()) / 1000)), player: shownNames(model.names, model.table)[model.clock.seat] });
   clockTimer = setInterval(() => {
     const box = document.getElementById("clock");
     if (box) box.textContent = label();
@@ -107,7 +107,7 @@ export function Prefs({ module, you, over, redraw }) {
 export function Seats({ model, send }) {
   const info = model.table;
   const you = model.you;
-  const names = shownNames(model.names, info.seats);
+  const names = shownNames(model.names, info);
   const rows = info.seats.map((seat) => {
     const flags = [];
     if (seat.kind === "bot") flags.push(t("web.table.bot_name", { bot: botLabel(info.domain, seat.bot) }));

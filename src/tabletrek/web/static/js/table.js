@@ -170,21 +170,21 @@ function ctxFor(model) {
     prev: page.prev,
     legal: page.inflight === model.seq ? [] : model.legal,
     you: model.you,
-    names: shownNames(model.names, model.table.seats),
+    names: shownNames(model.names, model.table),
     t,
     act,
     over: model.over,
     result: model.result,
     table: model.table,
     lang: currentLang(),
-    error: page.lastError ? renderMessage(page.lastError, shownNames(model.names, model.table.seats)) : "",
+    error: page.lastError ? renderMessage(page.lastError, shownNames(model.names, model.table)) : "",
     redraw: draw,
     live: true,
   };
 }
 
 function statusText(model) {
-  const names = shownNames(model.names, model.table.seats);
+  const names = shownNames(model.names, model.table);
   const you = model.you;
   if (model.over) {
     const result = model.result || {};
@@ -198,7 +198,7 @@ function statusText(model) {
 function App() {
   const model = page.model;
   const info = model.table;
-  const names = shownNames(model.names, model.table.seats);
+  const names = shownNames(model.names, model.table);
   const you = model.you;
   const ctx = ctxFor(model);
   const title = t(`${info.domain}.title`);
