@@ -325,6 +325,33 @@ def test_the_no_moves_note_goes_with_the_first_move(server: ServerProcess, page:
     assert page.locator("#log-empty").count() == 0
 
 
+REPLAY_NO_MOVES = {"en": "No moves before this step", "zh-Hant": "這一步之前還沒有人出手"}
+
+
+@pytest.mark.parametrize("lang", sorted(REPLAY_NO_MOVES))
+def test_a_replay_before_its_first_move_says_why_its_log_is_empty(
+    server: ServerProcess, page: Any, lang: str
+) -> None:
+    # Before: a replay opened at step 0 showed the log as a heading over an empty box.
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    bots = {"game": "touring", "players": 2, "seats": [{"kind": "bot"}, {"kind": "bot"}], "seed": 7}
+    table = httpx.post(f"{server.url}/api/tables", json=bots).json()["table"]
+    page.goto(f"{server.url}/t/{table}#watch")  # bots move while someone watches
+    page.wait_for_selector("#log li", timeout=TIMEOUT)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.goto(f"{server.url}/replay/{table}")
+        page.wait_for_selector("#log-empty", timeout=TIMEOUT)
+        assert page.locator("#log-empty").inner_text().startswith(REPLAY_NO_MOVES[lang])
+        assert page.locator("#log li").count() == 0
+        assert_axe_clean(page, f"replay at step 0 ({lang}, {size})")
+        page.click("#next")
+        page.wait_for_selector("#log li")
+        assert page.locator("#log-empty").count() == 0
+        page.click("#first")
+        page.wait_for_selector("#log-empty")
+
+
 def test_a_chinese_lobby_offers_chinese_words_for_codenames(server: ServerProcess, page: Any) -> None:
     # Before: `tabletrek play codenames-duet --lang zh-Hant` dealt Chinese words, but the browser
     # lobby in 繁體中文 still preselected the English word pack.

@@ -92,6 +92,7 @@ function App() {
     <p id="replay-error" class="error" role="alert">${state.error}</p>
     <div id="board">${state.views ? Object.entries(state.views).map(([who, view]) => html`<${SeatPanel} who=${who} view=${view} key=${who} />`) : null}</div>
     <section class="panel"><h2>${t("web.ui.log")}</h2>
+      ${data && !lines.length ? html`<p class="muted" id="log-empty">${t("web.ui.replay_log_empty")}</p>` : null}
       <ol id="log" class="log" tabindex="0" aria-label=${t("web.ui.log")}>${lines.map((line, i) => html`<li key=${i}>${renderMessage(line, names)}</li>`)}</ol>
     </section>
     <p><a href=${`/t/${tableId}`}>${t("web.ui.back_to_table")}</a></p>`;
