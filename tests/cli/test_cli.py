@@ -67,6 +67,21 @@ def test_play_in_chinese_and_quit_saves_the_record(home: Path) -> None:
     assert len(saved_records(home)) == 1
 
 
+BOT_SEATS = {"en": ["P2 (Trader)", "P3 (Thinker)"], "zh-Hant": ["玩家2（商人）", "玩家3（深思）"]}
+
+
+@pytest.mark.parametrize(("lang", "names"), BOT_SEATS.items())
+def test_a_bots_seat_goes_by_the_bots_short_name(home: Path, lang: str, names: list[str]) -> None:
+    # Before: '玩家2 (trader)' and '玩家3 (ismcts)': the bot's id, in ASCII brackets in Chinese.
+    args = ["play", "double-crossing", "-p", "3", "--bots", "trader,ismcts", "--lang", lang, "--seed", "7"]
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert all(name in result.output for name in names), result.output
+    assert "(trader)" not in result.output and "(ismcts)" not in result.output
+    [record] = saved_records(home)
+    assert json.loads(record.read_text(encoding="utf-8"))["meta"]["names"][1:] == names
+
+
 def test_hot_seat_hides_the_screen_between_players(home: Path) -> None:
     result = runner.invoke(
         app,

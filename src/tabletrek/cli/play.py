@@ -47,7 +47,7 @@ from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.core.terminal import MenuOffer
-from tabletrek.i18n import bot_label
+from tabletrek.i18n import bot_label, bot_short
 from tabletrek.paths import records_dir
 
 LOG_LINES = 8
@@ -325,7 +325,7 @@ def play(
         if not names:
             table_names[s] += tr("cli.play.you", language) if len(human_seats) == 1 else ""
     for s, bot in seat_bots.items():
-        table_names[s] += f" ({bot.name})"
+        table_names[s] += tr("cli.play.played_by", language, bot=bot_short(loaded.name, bot.name, language))
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
     table.bot_specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
     try:
