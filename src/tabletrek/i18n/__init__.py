@@ -189,6 +189,11 @@ def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
     return translate("core.list_separator", lang).join(items)
 
 
+def aside(text: str, lang: str = DEFAULT_LANG) -> str:
+    """A remark set after a name or a line: " (you)" in English, "（你）" in Chinese."""
+    return translate("core.text.aside", lang, text=text)
+
+
 def bot_label(game: str, bot: str, lang: str = DEFAULT_LANG) -> str:
     """A bot's name in people's words: the game's own (``<domain>.bot.<bot>``), else the one every
     game shares (``web.bot.<bot>``), else the bot's id (i18n.js botLabel says it the same way)."""

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import aside, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.mexican_train.game import MexicanTrain
@@ -38,7 +38,7 @@ class MexicanTrainTextUI:
         parts: list[RenderableType] = [self._header(view, lang, names, t), self._trains(view, lang, names, t)]
         parts.append(self._players(view, lang, names, t))
         if seat is not None and view["hand"] is not None:
-            parts.append(self._hand(view, t))
+            parts.append(self._hand(view, lang, t))
         return Group(*parts)
 
     def _header(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Text:
@@ -53,11 +53,11 @@ class MexicanTrainTextUI:
         header.append(" · ")
         header.append(t("to_act", player=name_of(to_act, names, lang)), style="bold green")
         if view["phase"] == "first":
-            header.append(" (" + t("first_turn") + ")")
+            header.append(aside(t("first_turn"), lang))
         elif view["must_play_again"]:
-            header.append(" (" + t("play_again") + ")")
+            header.append(aside(t("play_again"), lang))
         elif view["phase"] == "drawn":
-            header.append(" (" + t("drawn") + ")")
+            header.append(aside(t("drawn"), lang))
         return header
 
     def _trains(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Table:
@@ -75,7 +75,7 @@ class MexicanTrainTextUI:
                 if owner == view["seat"]:
                     label.stylize("cyan")
                     if t("you") not in label.plain:  # the CLI's names may already say so
-                        label.append(" (" + t("you") + ")", style="cyan")
+                        label.append(aside(t("you"), lang), style="cyan")
             marker = Text("◆ " + t("public"), style="magenta") if train["marker"] else Text("")
             chain = Text()
             tiles = train["tiles"]
@@ -114,10 +114,12 @@ class MexicanTrainTextUI:
             table.add_row(*row)
         return table
 
-    def _hand(self, view: dict[str, Any], t: Any) -> Text:
+    def _hand(self, view: dict[str, Any], lang: str, t: Any) -> Text:
         hand = sorted(view["hand"], key=lambda p: (p[1], p[0]))  # grouped by the high end, as players sort
         points = sum(a + b for a, b in hand)
-        text = Text(t("your_hand", count=len(hand), points=points) + ": ", style="bold")
+        text = Text(
+            t("your_hand", count=len(hand), points=points) + translate("core.text.colon", lang), style="bold"
+        )
         drawn = view.get("drawn")
         for pair in hand:
             style = (
@@ -128,7 +130,8 @@ class MexicanTrainTextUI:
             text.append(tile_text(pair), style=style)
             text.append(" ")
         if drawn is not None:
-            text.append("(" + t("drawn_tile", tile=tile_text(drawn)) + ")", style="italic")
+            text.rstrip()  # the remark brings its own space, or none in Chinese
+            text.append(aside(t("drawn_tile", tile=tile_text(drawn)), lang), style="italic")
         return text
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from rich.text import Text
 from tabletrek.core.actions import Action
 from tabletrek.games.touring.cards import COLLISION, M30, PUNCTURE, SLUGS
 from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TAKE_30, TARGET_BASE, decode_target
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import aside, join_list, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.touring.game import Touring
@@ -53,7 +53,7 @@ class TouringTextUI:
         return names[seat] if seat < len(names) else seat_name(seat, lang)
 
     def table_name(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        members = ", ".join(self._name(s, names, lang) for s in table["seats"])
+        members = join_list((self._name(s, names, lang) for s in table["seats"]), lang)
         if not self.game.team_games:
             return members
         team = translate(f"touring.team.{table['team'] + 1}", lang)
@@ -61,6 +61,7 @@ class TouringTextUI:
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         t = _ui(lang)
+        colon = translate("core.text.colon", lang)
         grid = Table(title=t("table"), expand=False, show_lines=True)
         grid.add_column("")
         grid.add_column(t("go_pile"))
@@ -72,7 +73,7 @@ class TouringTextUI:
             if view["to_act"] in table["seats"]:
                 name.append(" ◀", style="bold magenta")
             go = card_text(table["go"][-1], lang) if table["go"] else Text(t("empty"), style="dim")
-            go.append(f"  ({t('moving') if table['moving'] else t('stopped')})", style="dim")
+            go.append(aside(t("moving") if table["moving"] else t("stopped"), lang), style="dim")
             speed = (
                 card_text(table["speed"][-1], lang) if table["speed"] else Text(t("limited"), style="yellow")
             )
@@ -84,13 +85,13 @@ class TouringTextUI:
             grid.add_row(name, go, speed, miles, total)
         counts = Text()
         for seat, count in enumerate(view["hand_counts"]):
-            counts.append(f"{self._name(seat, names, lang)}: {t('cards_in_hand', count=count)}   ")
+            counts.append(f"{self._name(seat, names, lang)}{colon}{t('cards_in_hand', count=count)}   ")
         piles = Text(t("draw_pile", count=view["draw_pile"]) + "   ")
         top = card_name(view["discard"][-1], lang) if view["discard"] else t("empty")
         piles.append(t("discard_pile", count=len(view["discard"]), top=top))
         parts: list[RenderableType] = [grid, counts, piles]
         if view["hand"] is not None:
-            hand = Text(t("hand") + ": ", style="bold")
+            hand = Text(t("hand") + colon, style="bold")
             for slug in view["hand"]:
                 hand.append_text(card_text(slug, lang))
                 hand.append("  ")
