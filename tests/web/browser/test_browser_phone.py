@@ -57,6 +57,34 @@ def test_codenames_words_stay_whole_on_a_phone(server: ServerProcess, page: Any,
     assert [word for word, lines in seen if lines > 1] == []
 
 
+TOKENS_GAP = """() => {
+    const count = document.createRange();
+    count.selectNodeContents(document.querySelector('#timer-tokens'));
+    count.setEndBefore(document.querySelector('#timer-tokens .timer-row'));
+    const text = [...count.getClientRects()].pop();
+    const dots = document.querySelector('#timer-tokens .timer-row').getBoundingClientRect();
+    return Math.abs(text.top - dots.top) < text.height ? dots.left - text.right : null;
+}"""
+"""How far the timer's dots stand from its count ("9/9 ●●●"), or None where they wrapped."""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_codenames_timer_dots_stand_apart_from_its_count(
+    server: ServerProcess, page: Any, width: int
+) -> None:
+    # Before: '計時標記：9/9●●●●●●●●●', the dots touching the count.
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.set_viewport_size({"width": width, "height": 844})
+    page.add_init_script("localStorage.setItem('tt.lang', 'zh-Hant')")
+    practice_table(server, page, "codenames-duet", 2, 0)
+    page.wait_for_selector("#timer-tokens .timer-row")
+    gap = page.evaluate(TOKENS_GAP)
+    assert gap is None or gap >= 4, gap
+    if width >= 1280:
+        assert gap is not None  # a wide screen keeps them on one line
+
+
 SPLIT_WORDS = """() => {
     const han = /\\p{Script=Han}/u;
     const out = [];
