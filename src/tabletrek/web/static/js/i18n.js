@@ -65,6 +65,9 @@ const isHan = (ch) => HAN.test(ch);
 /** Whether a template's space between a value's edge and the text on its other side goes: beside
  * a full-width mark, or between two Chinese characters (the server's _tight). */
 const tight = (valueEdge, otherSide) => isMark(valueEdge) || (isHan(valueEdge) && (isHan(otherSide) || isMark(otherSide)));
+/** A text's first and last character (a whole character beyond the first plane too). */
+const first = (text) => [...text].slice(0, 1).join("");
+const last = (text) => [...text].slice(-1).join("");
 
 /** One field's text: a "," in the spec groups thousands ("$1,500,000"), the one way money is
  * written in both languages; Python's {name!r} quotes a text, as the server's own rendering does. */
@@ -93,8 +96,6 @@ function format(template, args) {
     if (isValue || !chinese) return text;
     const before = pieces[i - 1] && pieces[i - 1][0] ? pieces[i - 1][1] : "";
     const after = pieces[i + 1] && pieces[i + 1][0] ? pieces[i + 1][1] : "";
-    const last = (s) => [...s].slice(-1).join("");
-    const first = (s) => [...s].slice(0, 1).join("");
     let out = text;
     if (before && out.startsWith(" ") && tight(last(before), first(text.slice(1) || after))) out = out.slice(1);
     if (after && out.endsWith(" ") && tight(first(after), last(text.slice(0, -1) || before))) out = out.slice(0, -1);

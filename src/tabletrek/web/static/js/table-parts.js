@@ -143,7 +143,7 @@ export function Chat({ lines, names, you, send }) {
     <section class="panel chat" id="chat-panel">
       <h2>${t("web.table.chat")}</h2>
       <ol id="chat" class="chat-lines" aria-live="polite" tabindex="0" aria-label=${t("web.table.chat")}>
-        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>${t("web.ui.colon")}${line.text}</li>`)}
+        ${lines.map((line) => html`<li key=${line.n}><span class="swatch" style=${`background:${seatColor(line.seat)}`} aria-hidden="true"></span> <strong>${line.seat === null || line.seat === undefined ? line.name : names[line.seat] ?? line.name}</strong>${t("core.text.colon")}${line.text}</li>`)}
       </ol>
       ${you !== null
         ? html`<form class="typed" onSubmit=${submit}>
