@@ -57,6 +57,8 @@ def test_command_writes_a_report_in_either_language(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert "勝率" in page and "<svg" in page
+    # the bots studied, listed as Chinese lists things (before: 'random, greedy')
+    assert "電腦玩家 random、greedy 輪流坐各座位" in page
     bad = runner.invoke(app, ["analyze", "touring", "-n", "0", "--out", str(out)])
     assert bad.exit_code != 0
 

@@ -20,7 +20,7 @@ from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load
-from tabletrek.i18n import translate
+from tabletrek.i18n import join_list, translate
 from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
@@ -242,7 +242,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
                 lang,
                 count=s.games,
                 players=s.players,
-                bots=", ".join(analysis.result.bots),
+                bots=join_list(analysis.result.bots, lang),
                 seed=analysis.result.seed,
             )
         )

@@ -1,0 +1,70 @@
+"""Lists of names and words in the page's own text take the reader's list separator: "P1, P3" in
+English, "玩家1、玩家3" in Chinese, as the server's messages do (``i18n.join_list``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from ..helpers import SIZES, ServerProcess, assert_axe_clean
+from .pages import games_in_lobby
+
+pytestmark = pytest.mark.browser
+
+SAYS = {
+    "en": {"winners": "Game over. Winners: Greedy (P1), Greedy (P3)", "team": "Greedy (P1), Greedy (P3)"},
+    "zh-Hant": {
+        "winners": "遊戲結束。勝者：貪心（玩家1）、貪心（玩家3）",
+        "team": "貪心（玩家1）、貪心（玩家3）",
+    },
+}
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "zh-Hant"), ("desktop", "en"), ("desktop", "zh-Hant")])
+def test_a_team_and_its_win_are_named_as_a_list(
+    server: ServerProcess, page: Any, size: str, lang: str
+) -> None:
+    # Before: '遊戲結束。勝者：貪心（玩家1）, 貪心（玩家3）——…' and a team panel's
+    # '第 1 隊（貪心（玩家1）, 貪心（玩家3））': an English comma between Chinese names.
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    page.set_viewport_size(SIZES[size])
+    spec = {"game": "touring", "players": 4, "seed": 2, "seats": [{"kind": "bot", "bot": "greedy"}] * 4}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    page.goto(f"{server.url}/t/{created['table']}")  # a bots-only table plays while watched
+    page.wait_for_selector("body[data-over='1']", timeout=60_000)
+    # the seed's game is won by the first team, seats 1 and 3
+    assert page.locator("#status .status-text").inner_text().startswith(SAYS[lang]["winners"])
+    panels = page.locator("#board").inner_text()
+    assert SAYS[lang]["team"] in panels
+    assert not re.search(r"[）\u4e00-\u9fff], ", panels if lang == "zh-Hant" else "")
+    assert_axe_clean(page, f"a finished team game ({size}, {lang})")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "zh-Hant"), ("desktop", "en")])
+def test_the_codenames_history_lists_guesses_in_the_readers_way(
+    server: ServerProcess, page: Any, size: str, lang: str
+) -> None:
+    # Before, in Chinese: '河 (特工), 山 (旁觀者)' (English brackets and comma around Chinese words).
+    if "codenames-duet" not in games_in_lobby(server):
+        pytest.skip("Codenames Duet does not load in this tree")
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    page.set_viewport_size(SIZES[size])
+    spec = {"game": "codenames-duet", "players": 2, "seed": 0, "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    page.goto(f"{server.url}/t/{created['table']}#seat={created['tokens']['0']}")
+    page.wait_for_selector("#clue-word")
+    _, word, number = page.locator("#moves button.move").first.get_attribute("data-action").split()
+    page.fill("#clue-word", word)
+    page.fill("#clue-number", number)
+    page.click("#give-clue")
+    page.click("details.panel:has(table.counts) summary")
+    cell = page.locator("details.panel table.counts tbody tr:first-child td:nth-child(3)")
+    page.wait_for_function("(el) => el.textContent.trim() !== ''", arg=cell.element_handle(), timeout=30_000)
+    guesses = cell.inner_text().strip()
+    one = r"[^,、()（）]+（[^（）]+）" if lang == "zh-Hant" else r"[^,、()（）]+ \([^()]+\)"
+    join = "、" if lang == "zh-Hant" else ", "
+    assert re.fullmatch(rf"{one}({re.escape(join)}{one})*", guesses), guesses
+    assert_axe_clean(page, f"Codenames' history ({size}, {lang})")
