@@ -1,5 +1,6 @@
-"""Lists of names and words in the page's own text take the reader's list separator: "P1, P3" in
-English, "玩家1、玩家3" in Chinese, as the server's messages do (``i18n.join_list``)."""
+"""What the page puts together itself reads as its reader's language writes it: lists take the
+list separator ("P1, P3"; "玩家1、玩家3", as the server's ``i18n.join_list``), a name and what
+follows it a dash that Chinese writes as —— without spaces."""
 
 from __future__ import annotations
 
@@ -68,3 +69,31 @@ def test_the_codenames_history_lists_guesses_in_the_readers_way(
     join = "、" if lang == "zh-Hant" else ", "
     assert re.fullmatch(rf"{one}({re.escape(join)}{one})*", guesses), guesses
     assert_axe_clean(page, f"Codenames' history ({size}, {lang})")
+
+
+@pytest.mark.parametrize(("size", "lang", "dash"), [("phone", "zh-Hant", "——"), ("desktop", "en", " — ")])
+def test_the_seat_list_and_a_space_tip_set_a_name_apart_in_the_readers_way(
+    server: ServerProcess, page: Any, size: str, lang: str, dash: str
+) -> None:
+    # Before, in Chinese: '玩家1 — 未連線 · 出手中' in the seat list and '交易 — 北方穀物' in a
+    # Double Crossing space's tip (an English dash with spaces).
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    page.set_viewport_size(SIZES[size])
+    spec = {
+        "game": "double-crossing",
+        "players": 3,
+        "seed": 7,
+        "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 2,
+    }
+    created = httpx.post(f"{server.url}/api/tables", json=spec).json()
+    page.goto(f"{server.url}/t/{created['table']}#seat={created['tokens']['0']}")
+    page.wait_for_selector("#seats li")
+    page.wait_for_selector("[data-space='1']")
+    lines = page.locator("#seats li").all_inner_texts()
+    assert len(lines) == 3 and all(dash in line for line in lines), lines
+    tip = page.get_attribute("[data-space='1']", "data-tip")
+    trade = "交易" if lang == "zh-Hant" else "Trade"
+    assert tip is not None and f"{trade}{dash}" in tip, tip
+    if lang == "zh-Hant":
+        assert not [text for text in [*lines, tip] if " — " in text]
+    assert_axe_clean(page, f"Double Crossing's seats and board ({size}, {lang})")
