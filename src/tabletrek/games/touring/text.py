@@ -52,8 +52,11 @@ class TouringTextUI:
     def _name(self, seat: int, names: Sequence[str], lang: str) -> str:
         return names[seat] if seat < len(names) else seat_name(seat, lang)
 
+    def _members(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return join_list((self._name(s, names, lang) for s in table["seats"]), lang)
+
     def table_name(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        members = join_list((self._name(s, names, lang) for s in table["seats"]), lang)
+        members = self._members(table, names, lang)
         if not self.game.team_games:
             return members
         team = translate(f"touring.team.{table['team'] + 1}", lang)
@@ -62,7 +65,7 @@ class TouringTextUI:
     def heading(self, table: dict[str, Any], names: Sequence[str], lang: str) -> Text:
         """A table's row heading: a team's name above its members, so that a narrow terminal
         breaks between the two rather than inside the team's name."""
-        members = join_list((self._name(s, names, lang) for s in table["seats"]), lang)
+        members = self._members(table, names, lang)
         if not self.game.team_games:
             return Text(members, style="bold")
         team = translate(f"touring.team.{table['team'] + 1}", lang)
