@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from ..helpers import SIZES, ServerProcess, assert_axe_clean
-from .pages import games_in_lobby
+from .pages import games_in_lobby, open_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -97,3 +97,37 @@ def test_the_seat_list_and_a_space_tip_set_a_name_apart_in_the_readers_way(
     if lang == "zh-Hant":
         assert not [text for text in [*lines, tip] if " — " in text]
     assert_axe_clean(page, f"Double Crossing's seats and board ({size}, {lang})")
+
+
+CHOICES = """async (title) => {
+    const { html, render } = await import("/static/js/ui.js");
+    const { Choices } = await import("/static/js/pick.js");
+    const box = document.createElement("div");
+    const moves = [{ text: "play puncture p2", label: "P2" }, { text: "play puncture p3", label: "P3" }];
+    render(html`<${Choices} ctx=${{ act() {} }} id="probe" moves=${moves} title=${title} />`, box);
+    return box.querySelector("span").textContent;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "spectators", "card", "colon"),
+    [
+        ("phone", "zh-Hant", "觀戰", "穿刺（Puncture）", "："),
+        ("desktop", "en", "Spectators", "Puncture", ": "),
+    ],
+)
+def test_a_label_the_page_writes_takes_the_readers_colon(
+    server: ServerProcess, page: Any, size: str, lang: str, spectators: str, card: str, colon: str
+) -> None:
+    # Before, in Chinese: '觀戰: ' before the spectators' link, and '穿刺（Puncture）: ' over the
+    # moves a card offers (an English colon after Chinese words).
+    page.add_init_script(f"localStorage.setItem('tt.lang', '{lang}')")
+    page.set_viewport_size(SIZES[size])
+    open_lobby(server, page, lang, "touring")
+    page.select_option("select[name=seat1]", "human")
+    page.click("#create-table")
+    page.wait_for_selector("body[data-seq]")
+    page.click("#invite-panel summary")
+    assert page.locator("#invites li").last.inner_text().startswith(spectators + colon)
+    assert page.evaluate(CHOICES, card) == card + colon
+    assert_axe_clean(page, f"the invite links ({size}, {lang})")

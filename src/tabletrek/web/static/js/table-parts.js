@@ -183,7 +183,7 @@ export function Invites({ invites, names, tableId, onNew }) {
             <label>${t("web.ui.labelled", { label: names[Number(seat)], text: "" })}<input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
             <button class="secondary new-invite" onClick=${() => onNew(seat)}>${t("web.ui.new_invite")}</button>
           </li>`)}
-        <li><label>${t("web.ui.spectator_link")}: <input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>
+        <li><label>${t("web.ui.spectator_link")}${t("core.text.colon")}<input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>
       </ul>
     </details>`;
 }
