@@ -270,8 +270,7 @@ class TerminalTable:
         if result.winners:
             winners = join_list((self.names[s] for s in result.winners), self.lang)
             console.print(
-                tr("cli.play.winners", self.lang, winners=winners, reason=reason, count=len(result.winners)),
-                style="bold green",
+                tr("cli.play.winners", self.lang, winners=winners, reason=reason), style="bold green"
             )
         else:
             console.print(tr("cli.play.no_winner", self.lang, reason=reason), style="bold yellow")

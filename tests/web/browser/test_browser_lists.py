@@ -16,7 +16,7 @@ from .pages import games_in_lobby, open_lobby
 pytestmark = pytest.mark.browser
 
 SAYS = {
-    "en": {"winners": "Game over. Winners: Greedy (P1), Greedy (P3)", "team": "Greedy (P1), Greedy (P3)"},
+    "en": {"winners": "Game over. Won by Greedy (P1), Greedy (P3)", "team": "Greedy (P1), Greedy (P3)"},
     "zh-Hant": {
         "winners": "遊戲結束。勝者：貪心（玩家1）、貪心（玩家3）",
         "team": "貪心（玩家1）、貪心（玩家3）",

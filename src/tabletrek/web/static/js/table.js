@@ -188,9 +188,8 @@ function statusText(model) {
   const you = model.you;
   if (model.over) {
     const result = model.result || {};
-    const seats = result.winners || [];
-    const winners = joinList(seats.map((s) => names[s]));
-    return winners ? t("web.ui.winners", { winners, reason: t(result.reason), count: seats.length }) : t("web.ui.no_winner", { reason: t(result.reason) });
+    const winners = joinList((result.winners || []).map((s) => names[s]));
+    return winners ? t("web.ui.winners", { winners, reason: t(result.reason) }) : t("web.ui.no_winner", { reason: t(result.reason) });
   }
   if (model.to_act === you && you !== null) return model.table.seats[you].away ? t("web.ui.bot_playing") : t("web.ui.your_turn");
   return t("web.ui.to_act", { player: names[model.to_act] ?? "" });
