@@ -127,6 +127,19 @@ def test_chinese_text_takes_full_width_punctuation() -> None:
     assert wrong == [], "\n".join(wrong[:10])
 
 
+SPACED_DASH = re.compile(r" — |—\s|\s—")
+"""An English dash with spaces beside it: Chinese writes a break in the sentence as ——, no spaces."""
+
+
+def test_chinese_text_breaks_a_sentence_with_a_double_dash() -> None:
+    # Before: the pictures' status line read '遊戲結束 — 勝者：玩家1', Codenames' prompt
+    # '線索：河 2 — 玩家2 猜測' and Double Crossing's rules page '（Double Crossing）— tabletrek'.
+    wrong = [f"{where}: {text}" for where, text in chinese_texts() if SPACED_DASH.search(text)]
+    assert wrong == [], "\n".join(wrong[:10])
+    assert [t for t in ("遊戲結束 — 平手", "結束 —平手", "結束— 平手") if not SPACED_DASH.search(t)] == []
+    assert [t for t in ("遊戲結束——平手", "交易—北方穀物") if SPACED_DASH.search(t)] == []
+
+
 def test_the_full_width_check_refuses_what_it_should() -> None:
     refused = ["打出 {card}(共 {total} 哩)。", "啟動卡(Go)", "結束(遊戲會被儲存)", "規則原文:無牌", "好!"]
     allowed = ["啟動卡（Go）", "seed 必須是 [0, 2^63) 之間的整數", "例如 greedy,random", "HTTP {status}"]

@@ -99,6 +99,25 @@ def test_watch_bots_only(home: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("players", "lang", "said"),
+    [
+        (4, "zh-Hant", "贏家：玩家1（貪心）、玩家3（貪心）——以規定的哩程卡組合完成旅程。"),
+        (4, "en", "Won by P1 (Greedy), P3 (Greedy) — completed the trip"),
+        (2, "en", "Won by P1 (Greedy) — completed the trip"),
+    ],
+)
+def test_the_winners_are_named_as_a_list_in_the_readers_way(players: int, lang: str, said: str) -> None:
+    # Before: '贏家：玩家1（貪心）, 玩家3（貪心）——…' and 'Winner: P1 (Greedy), P3 (Greedy) — …'
+    # (one 'Winner' for two).
+    bots = ",".join(["greedy"] * players)
+    result = runner.invoke(
+        app, ["play", "touring", "-p", str(players), "--bots", bots, "--seed", "2", "--lang", lang]
+    )
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),

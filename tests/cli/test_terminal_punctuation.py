@@ -3,6 +3,7 @@ game's text UI puts together (a label and its colon, a remark in brackets, a lis
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from typing import Any
@@ -16,7 +17,8 @@ from tabletrek.i18n import seat_name, translate
 from ..test_i18n import HALF_WIDTH_IN_CHINESE
 
 
-def screens(name: str, players: int, lang: str) -> list[str]:
+@functools.cache
+def screens(name: str, players: int, lang: str, width: int = 100) -> tuple[str, ...]:
     """Every line the game's terminal UI draws, at every tenth state of two random games: the
     table as the seat to act and the public see it, the compact turn and its parts where the game
     has them, and the moves."""
@@ -33,7 +35,7 @@ def screens(name: str, players: int, lang: str) -> list[str]:
                 seat = state.current_player
                 views = [state.public_view()] + ([] if seat is None else [state.view(seat)])
                 out = io.StringIO()
-                console = Console(file=out, width=100, color_system=None)
+                console = Console(file=out, width=width, color_system=None)
                 for view in views:
                     console.print(ui.render(view, lang, names))
                     if hasattr(ui, "compact"):
@@ -42,7 +44,7 @@ def screens(name: str, players: int, lang: str) -> list[str]:
                         console.print(ui.describe(action, view, lang, names))
                 lines += out.getvalue().splitlines()
             state.apply(rng.choice(state.legal_actions()))
-    return lines
+    return tuple(lines)
 
 
 def fewest_and_most(name: str) -> list[int]:
@@ -67,3 +69,27 @@ def test_a_chinese_terminal_takes_full_width_punctuation(name: str, players: int
 def test_an_english_terminal_keeps_its_own_punctuation(name: str, players: int) -> None:
     lines = screens(name, players, "en")
     assert lines and not [line for line in lines if any(mark in line for mark in "（）：、")]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_chinese_terminal_of_80_columns_cuts_nothing_the_english_one_keeps(name: str, players: int) -> None:
+    # Before: at 80 columns Touring's table cut its Chinese cells short ('啟動卡（Go）…' for
+    # '啟動卡（Go）（行駛中）', '第 1 隊（玩家1（ …' for a team and its members) and Double
+    # Crossing's contracts ('港灣鋼鐵第1 …'), where the English cells fit: rich breaks lines only
+    # at spaces, and a Chinese cell has none. Mexican Train leaves out the middle of a long train
+    # in both languages alike.
+    cut = {
+        lang: sum("…" in line for line in screens(name, players, lang, width=80))
+        for lang in ("en", "zh-Hant")
+    }
+    assert cut["zh-Hant"] == cut["en"], cut
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_touring_team_keeps_its_name_on_one_line(lang: str) -> None:
+    # Before, at 80 columns: '第 1' on one line and '隊（玩家1（ …' on the next.
+    headings = {
+        line.split("│")[1].strip() for line in screens("touring", 6, lang, width=80) if line.count("│") > 2
+    }
+    for team in (1, 2, 3):
+        assert translate(f"touring.team.{team}", lang) in headings, sorted(headings)[:6]

@@ -43,12 +43,23 @@ def test_a_line_break_inside_chinese_text_is_not_a_space() -> None:
     assert html == "<p>共 96 張。張數記錄在<strong>檔案</strong>中，可自行修改。\nSee the\nfile.</p>\n"
 
 
+def test_a_line_break_beside_a_dash_or_quote_in_chinese_text_is_not_a_space() -> None:
+    # Before: the Double Crossing page read '打出暫停卡—— 沒有暫停卡的玩家…' (—— and “ ” are
+    # "ambiguous" in width, so the break beside them became a space).
+    html = rules_parser().render("打出暫停卡——\n沒有暫停卡的玩家\n“也會”\n被詢問。Then a dash—\nand a word.")
+    assert html == "<p>打出暫停卡——沒有暫停卡的玩家“也會”被詢問。Then a dash—\nand a word.</p>\n"
+
+
 def test_the_terminal_joins_chinese_lines_as_the_browser_does() -> None:
     console = Console(width=200, record=True)
     console.print(RulesMarkdown("共 96 張。\n張數記錄在檔案中。\nSee the\nfile."))
     out = console.export_text()
     # A break next to a Latin word still reads as a space.
     assert "共 96 張。張數記錄在檔案中。 See the file." in out
+
+
+def is_chinese(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff"
 
 
 def test_every_chinese_page_renders_without_a_space_between_wrapped_characters() -> None:
@@ -59,6 +70,6 @@ def test_every_chinese_page_renders_without_a_space_between_wrapped_characters()
         joined = [
             (a[-1], b[0])
             for a, b in itertools.pairwise(lines)
-            if a and b and "\u4e00" <= a[-1] <= "\u9fff" and "\u4e00" <= b[0] <= "\u9fff"
+            if a and b and (is_chinese(a[-1]) or a[-1] == "—") and is_chinese(b[0])
         ]
         assert joined == [], f"{name}: line breaks between Chinese characters: {joined[:5]}"

@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletrek.cli import app
+from tabletrek.core.analysis import Section
+from tabletrek.i18n import translate
 from tabletrek.sim import simulate
 from tabletrek.sim.analyze import Analysis, analyze, cell_text, plot_fonts, render_html
 
@@ -57,6 +59,8 @@ def test_command_writes_a_report_in_either_language(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert "勝率" in page and "<svg" in page
+    # the bots studied, listed as Chinese lists things (before: 'random, greedy')
+    assert "電腦玩家 random、greedy 輪流坐各座位" in page
     bad = runner.invoke(app, ["analyze", "touring", "-n", "0", "--out", str(out)])
     assert bad.exit_code != 0
 
@@ -173,3 +177,23 @@ def test_cjk_fonts_installed_after_matplotlib_cached_its_list_are_still_found(
     monkeypatch.setattr(manager, "ttflist", stale)
     fonts = plot_fonts()
     assert any("CJK" in name for name in fonts), fonts
+
+
+@pytest.mark.parametrize(
+    ("lang", "no_wins", "nothing"),
+    [
+        ("en", "No game of this run was won.", "None of these games gave anything to count here."),
+        ("zh-Hant", "這批對局沒有一局獲勝。", "這批對局在這一項沒有可統計的資料。"),
+    ],
+)
+def test_a_section_with_nothing_to_count_says_so(lang: str, no_wins: str, nothing: str) -> None:
+    # Before: Codenames' 'Wins by turns used' of a run without a win was a heading and its note
+    # over nothing, as if the report had failed to draw it.
+    analysis = analyze("codenames-duet", 3, ["random"], seed=1)
+    assert not any(o.winners for o in analysis.result.outcomes), "random guessers lose these games"
+    analysis.sections.append(Section("cli.analyze.events.title", None, ["cli.analyze.col.games"], []))
+    page = render_html(analysis, lang)
+    title = translate("codenames_duet.analyze.turns_title", lang)
+    wins = next(part for part in page.split("<h2>") if part.startswith(title))
+    assert f"<p class='empty'>{no_wins}</p>" in wins and "<svg" not in wins and "<table" not in wins
+    assert page.count(f"<p class='empty'>{nothing}</p>") == 1, "the section added last, and no other"

@@ -94,6 +94,26 @@ def test_chinese_drawings_take_full_width_punctuation_and_counted_words(name: st
         assert cars and all(re.fullmatch(r"cars: (-|\d+ [a-z ]+?s?(, \d+ [a-z ]+)*)", t) for t in cars), cars
 
 
+@pytest.mark.parametrize(
+    ("lang", "team", "over"),
+    [
+        ("zh-Hant", "玩家1、玩家3", "遊戲結束——勝者：玩家1、玩家3"),
+        ("en", "P1, P3", "game over — won by P1, P3"),
+    ],
+)
+def test_a_drawing_lists_a_team_and_its_win_in_the_readers_way(lang: str, team: str, over: str) -> None:
+    # Before, in Chinese: a team '玩家1, 玩家3' and the status line '遊戲結束 — 勝者：玩家1, 玩家3'.
+    game = tabletrek.load("touring", players=4)
+    state = game.new_game(seed=2)
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(game.bot("greedy", seat=seat, seed=len(state.history)).act(state))
+    assert state.result is not None and list(state.result.winners) == [0, 2]
+    said = [t.text or "" for t in ET.fromstring(str(state.render(None, lang=lang))).iter(f"{SVG_NS}text")]
+    assert team in said and any(text.endswith(over) for text in said), said
+
+
 def test_a_seat_sees_its_hand_and_a_spectator_does_not() -> None:
     state = played("touring", 4)
     hand = state.view(0)["hand"]

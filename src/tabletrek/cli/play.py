@@ -47,7 +47,7 @@ from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.core.terminal import MenuOffer
-from tabletrek.i18n import bot_label, bot_short
+from tabletrek.i18n import bot_label, bot_short, join_list
 from tabletrek.paths import records_dir
 
 LOG_LINES = 8
@@ -268,7 +268,7 @@ class TerminalTable:
         console.print("\n".join(self.log_lines(OMNISCIENT, LOG_LINES)))
         reason = tr(result.reason, self.lang)
         if result.winners:
-            winners = ", ".join(self.names[s] for s in result.winners)
+            winners = join_list((self.names[s] for s in result.winners), self.lang)
             console.print(
                 tr("cli.play.winners", self.lang, winners=winners, reason=reason), style="bold green"
             )

@@ -33,13 +33,15 @@ class Outcome(Protocol):
 @dataclass
 class Section:
     """One block of the report: ``title`` and ``note`` are i18n keys; ``rows`` a table whose
-    cells may be i18n text markers ({"$t": key}); ``plot`` says what to draw."""
+    cells may be i18n text markers ({"$t": key}); ``plot`` says what to draw; ``empty`` (an i18n
+    key) what the report says instead when the games gave nothing to count."""
 
     title: str
     note: str | None = None
     header: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
     plot: dict[str, Any] | None = None
+    empty: str = "cli.analyze.report.empty"
 
 
 def seat_of(value: Any) -> int | None:

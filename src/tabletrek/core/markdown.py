@@ -21,6 +21,14 @@ def is_wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 
 
+def joins_wide(char: str) -> bool:
+    """Whether ``char`` may sit against a full-width character with no space: one of them, or a
+    mark Chinese shares with English (—— … “ ” · are "ambiguous" in width, not "wide")."""
+    return is_wide(char) or (
+        unicodedata.east_asian_width(char) == "A" and unicodedata.category(char).startswith("P")
+    )
+
+
 MARKS = {"em_open", "em_close", "strong_open", "strong_close", "s_open", "s_close"}
 """Emphasis tokens carry no text: the characters either side of a break may sit beyond them."""
 
@@ -40,7 +48,8 @@ def neighbour(children: list[Token], start: int, step: int) -> str:
 
 
 def join_wide_lines(state: StateCore) -> None:
-    """Turn a soft line break between two full-width characters into nothing."""
+    """Turn a soft line break between two full-width characters into nothing (or between one
+    and a mark Chinese shares with English, as in '打出暫停卡——' at the end of a line)."""
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
@@ -49,7 +58,13 @@ def join_wide_lines(state: StateCore) -> None:
             if token.type != "softbreak":
                 continue
             before, after = neighbour(children, i, -1), neighbour(children, i, 1)
-            if before and after and is_wide(before) and is_wide(after):
+            if (
+                before
+                and after
+                and joins_wide(before)
+                and joins_wide(after)
+                and (is_wide(before) or is_wide(after))
+            ):
                 token.type = "text"
                 token.tag = ""
                 token.content = ""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrek.core.numeric import is_whole
-from tabletrek.i18n import normalize_lang, seat_name, translate
+from tabletrek.i18n import join_list, normalize_lang, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.core.state import State
@@ -119,7 +119,7 @@ def status_line(state: State, lang: str) -> str:
     if result is not None:
         if not result.winners:
             return translate("core.svg.lost" if state.game.cooperative else "core.svg.draw", lang)
-        winners = ", ".join(seat_name(s, lang) for s in result.winners)
+        winners = join_list((seat_name(s, lang) for s in result.winners), lang)
         return translate("core.svg.over", lang, winners=winners)
     seat = state.current_player
     return translate("core.svg.to_act", lang, seat=seat_name(seat or 0, lang))

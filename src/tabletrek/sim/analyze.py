@@ -20,7 +20,7 @@ from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load
-from tabletrek.i18n import translate
+from tabletrek.i18n import join_list, translate
 from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
@@ -216,7 +216,7 @@ body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0
 h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.5rem 0}
 td,th{border:1px solid #ddd;padding:.2rem .6rem;text-align:right}
-td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}svg{max-width:100%;height:auto}
+td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}.empty{color:#555}svg{max-width:100%;height:auto}
 """
 
 
@@ -242,7 +242,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
                 lang,
                 count=s.games,
                 players=s.players,
-                bots=", ".join(analysis.result.bots),
+                bots=join_list(analysis.result.bots, lang),
                 seed=analysis.result.seed,
             )
         )
@@ -327,9 +327,12 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
         parts.append(f"<h2>{html.escape(t(section.title, lang))}</h2>")
         if section.note:
             parts.append(f"<p class='note'>{html.escape(t(section.note, lang))}</p>")
-        if section.plot and section.plot.get("values"):
-            parts.append(section_plot(section.plot, lang))
+        plot = section.plot if section.plot and section.plot.get("values") else None
+        if plot is not None:
+            parts.append(section_plot(plot, lang))
         if section.rows:
             parts.append(table_html(section.header, section.rows, lang))
+        elif plot is None:  # a heading over nothing would look like a report that failed
+            parts.append(f"<p class='empty'>{html.escape(t(section.empty, lang))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)

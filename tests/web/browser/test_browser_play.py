@@ -10,6 +10,7 @@ tests/artifacts/ (a CI artefact, not committed). Click-to-update times are writt
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -40,6 +41,8 @@ GAMES: dict[str, dict[str, Any]] = {
     "double-crossing": {"players": 2, "seats": [HUMAN, BOT]},
 }
 COMBOS = [("desktop", "en"), ("phone", "zh-Hant"), ("phone", "en"), ("desktop", "zh-Hant")]
+SEAT_DASH = re.compile(" — |——")
+"""Where a line of the seat list turns from the seat's name to who plays it (web.table.seat_line)."""
 MAX_CLICKS = 1500
 
 
@@ -240,8 +243,9 @@ def test_play_a_whole_game_by_clicking_then_rematch(
         assert [s["kind"] for s in info["seats"]] == [s["kind"] for s in GAMES[game]["seats"]]
         assert page.locator("h1 small").inner_text() != ""  # this browser holds seat 1 again
         assert page.evaluate("document.body.dataset.seq") is not None
-        assert [line.split(" — ")[0] for line in page.locator("#seats li").all_inner_texts()] == [
-            line.split(" — ")[0] for line in names
+        # the same names in the same seats (a line's name ends at the dash: " — " or Chinese "——")
+        assert [SEAT_DASH.split(line)[0] for line in page.locator("#seats li").all_inner_texts()] == [
+            SEAT_DASH.split(line)[0] for line in names
         ]
         assert not watched.errors, watched.errors
     finally:

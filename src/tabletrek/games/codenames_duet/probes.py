@@ -38,11 +38,13 @@ class DuetProbe(Probe):
                 "values": [self.win_turns[t] for t in turns],
                 "ylabel": "cli.analyze.col.games",
             },
+            empty="codenames_duet.analyze.no_wins",
         )
         causes = Section(
             "codenames_duet.analyze.loss_title",
             None,
             ["codenames_duet.analyze.cause", "cli.analyze.col.games"],
             [[{"$t": reason}, str(count)] for reason, count in self.losses.most_common()],
+            empty="codenames_duet.analyze.no_losses",
         )
         return [wins, causes, *super().sections()]

@@ -133,7 +133,7 @@ class DoubleCrossingTextUI:
         t = _t(lang)
         grid = Table(show_lines=False)
         for key in ("player", "cash", "cars", "contracts", "cards", "space"):
-            grid.add_column(t(f"ui.col.{key}"))
+            grid.add_column(t(f"ui.col.{key}"), overflow="fold")
         for seat in range(view["players"]):
             name = Text(self._name(seat, names, lang), style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
             if view["to_act"] == seat:
@@ -163,7 +163,7 @@ class DoubleCrossingTextUI:
         open_ = set(view["available"])
         grid = Table(title=t("ui.market"), show_lines=False)
         for key in ("company", "space", "open"):
-            grid.add_column(t(f"ui.col.{key}"))
+            grid.add_column(t(f"ui.col.{key}"), overflow="fold")
         for ci, slug in enumerate(c.companies):
             space = next(i for i, s in enumerate(c.spaces) if s.kind == "trade" and s.company == ci)
             offers = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.svg import SEAT_COLOURS, Canvas
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import join_list, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.core.state import State
@@ -49,8 +49,8 @@ def draw(state: State, seat: int | None, lang: str, canvas: Canvas) -> None:
         colour = SEAT_COLOURS[table["seats"][0] % len(SEAT_COLOURS)]
         mine = seat is not None and seat in table["seats"]
         canvas.rect(6, y, canvas.width - 12, 92, fill="#ffffff", stroke=colour, width=3 if mine else 1.5)
-        names = ", ".join(seat_name(s, lang) for s in table["seats"])
-        cards = ", ".join(str(view["hand_counts"][s]) for s in table["seats"])
+        names = join_list((seat_name(s, lang) for s in table["seats"]), lang)
+        cards = join_list((str(view["hand_counts"][s]) for s in table["seats"]), lang)
         canvas.text(16, y + 20, names, size=14, weight="bold", fill=colour)
         canvas.text(16, y + 40, translate("core.svg.cards", lang, n=cards), size=11)
         card(canvas, 120, y + 8, table["go"][-1] if table["go"] else None, lang)

@@ -52,24 +52,33 @@ class TouringTextUI:
     def _name(self, seat: int, names: Sequence[str], lang: str) -> str:
         return names[seat] if seat < len(names) else seat_name(seat, lang)
 
+    def _members(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
+        return join_list((self._name(s, names, lang) for s in table["seats"]), lang)
+
     def table_name(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        members = join_list((self._name(s, names, lang) for s in table["seats"]), lang)
+        members = self._members(table, names, lang)
         if not self.game.team_games:
             return members
         team = translate(f"touring.team.{table['team'] + 1}", lang)
         return translate("touring.ui.team_table", lang, team=team, members=members)
 
+    def heading(self, table: dict[str, Any], names: Sequence[str], lang: str) -> Text:
+        """A table's row heading: a team's name above its members, so that a narrow terminal
+        breaks between the two rather than inside the team's name."""
+        members = self._members(table, names, lang)
+        if not self.game.team_games:
+            return Text(members, style="bold")
+        team = translate(f"touring.team.{table['team'] + 1}", lang)
+        return Text(f"{team}\n{members}", style="bold")
+
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         t = _ui(lang)
         colon = translate("core.text.colon", lang)
         grid = Table(title=t("table"), expand=False, show_lines=True)
-        grid.add_column("")
-        grid.add_column(t("go_pile"))
-        grid.add_column(t("speed_pile"))
-        grid.add_column(t("mileage"))
-        grid.add_column(t("total"))
+        for heading in ("", t("go_pile"), t("speed_pile"), t("mileage"), t("total")):
+            grid.add_column(heading, overflow="fold")
         for table in view["tables"]:
-            name = Text(self.table_name(table, names, lang), style="bold")
+            name = self.heading(table, names, lang)
             if view["to_act"] in table["seats"]:
                 name.append(" ◀", style="bold magenta")
             go = card_text(table["go"][-1], lang) if table["go"] else Text(t("empty"), style="dim")

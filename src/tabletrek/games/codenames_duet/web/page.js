@@ -1,6 +1,7 @@
 // Codenames Duet: the 5×5 grid of agent cards with your side of the key (colour AND an icon and a
 // pattern), found-agent and bystander tokens, timer tokens, clue entry, and the whole key at the end.
 import { html } from "/static/js/ui.js";
+import { aside, joinList } from "/static/js/i18n.js";
 
 const ICON = {
   green: html`<svg viewBox="0 0 16 16" class="key-icon" aria-hidden="true"><circle cx="8" cy="5" r="3" fill="#1b5e20"/><path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#1b5e20"/></svg>`,
@@ -79,7 +80,7 @@ export function Board(ctx) {
         const move = guessable.get(word);
         if (move) classes.push("guessable");
         return html`<button key=${i} class=${classes.join(" ")} data-word=${word} data-index=${i} disabled=${!move} aria-disabled=${move ? null : "true"}
-            data-tip=${says.length ? t("codenames_duet.page.word_tip", { word, about: says.join(" · ") }) : word} aria-label=${`${word}${says.length ? ", " + says.join(", ") : ""}`} onClick=${() => move && ctx.act(move.text)}>
+            data-tip=${says.length ? t("codenames_duet.page.word_tip", { word, about: says.join(" · ") }) : word} aria-label=${joinList([word, ...says])} onClick=${() => move && ctx.act(move.text)}>
           ${kind ? ICON[kind] : null}
           <span class="word" style=${fitted(word)}>${word}</span>
           ${tokens.length ? html`<span class="marks">${tokens}</span>` : null}
@@ -132,7 +133,7 @@ function History({ ctx }) {
       <thead><tr><th scope="col">${t("codenames_duet.ui.col_player")}</th><th scope="col">${t("codenames_duet.ui.col_clue")}</th><th scope="col">${t("codenames_duet.ui.col_guesses")}</th></tr></thead>
       <tbody>${view.clues.map((clue) => html`<tr>
         <td>${ctx.names[clue.seat] ?? ""}</td><td>${clue.word} ${clue.number}</td>
-        <td>${clue.guesses.map((g) => `${g.word} (${t(`codenames_duet.kind.${g.kind}`)})`).join(", ")}${clue.penalty ? ` ${t("codenames_duet.ui.void")}` : ""}</td>
+        <td>${joinList(clue.guesses.map((g) => g.word + aside(t(`codenames_duet.kind.${g.kind}`))))}${clue.penalty ? ` ${t("codenames_duet.ui.void")}` : ""}</td>
       </tr>`)}</tbody>
     </table></div>
   </details>`;

@@ -108,7 +108,7 @@ function spaceMoves(legal) {
 function spaceName(t, space) {
   const name = t(`double_crossing.space.${space.kind}`);
   const detail = space.company ? t(`double_crossing.company.${space.company}`) : space.car ? t(`double_crossing.car.${space.car}`) : space.amount ? money(space.amount) : "";
-  return detail ? `${name} — ${detail}` : name;
+  return detail ? t("double_crossing.page.space_detail", { name, detail }) : name;
 }
 
 function Track({ ctx, spaces }) {

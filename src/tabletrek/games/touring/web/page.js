@@ -1,7 +1,7 @@
 // Touring: cards drawn as SVG (a symbol and colour per kind), each table's Go / Speed / mileage
 // piles as stacks, the draw and discard piles, your hand, and a mileage sheet at the end.
 import { html } from "/static/js/ui.js";
-import { has } from "/static/js/i18n.js";
+import { has, joinList } from "/static/js/i18n.js";
 import { choose, pickedKey, Choices } from "/static/js/pick.js";
 
 const MILES = ["1", "3", "15", "30"];
@@ -118,7 +118,7 @@ function Pile({ cards, t, id, title, changed, back = false }) {
 }
 
 function tableLabel(ctx, table) {
-  const members = table.seats.map((s) => ctx.names[s]).join(", ");
+  const members = joinList(table.seats.map((s) => ctx.names[s]));
   if (ctx.view.teams.length < ctx.view.players) return ctx.t("touring.ui.team_table", { team: ctx.t(`touring.team.${table.team + 1}`), members });
   return members;
 }

@@ -179,6 +179,16 @@ export function botShort(domain, bot) {
   return gameLabel(domain, `bot_short.${bot}`, bot);
 }
 
+/** Items of a list in running text: "P1, P3"; in Chinese "玩家1、玩家3" (join_list on the server). */
+export function joinList(items) {
+  return items.join(t("core.list_separator"));
+}
+
+/** A remark set after a name: "river (agent)"; in Chinese "河（特工）" (aside on the server). */
+export function aside(text) {
+  return t("core.text.aside", { text });
+}
+
 /** A {key, args} message (an event or an error) as a sentence. */
 export function render(message, names) {
   return t(message.key, message.args || {}, names);

@@ -114,7 +114,7 @@ export function Seats({ model, send }) {
     else if (seat.away) flags.push(t("web.ui.away"));
     else flags.push(seat.connected ? t("web.ui.online") : t("web.ui.offline"));
     if (seat.seat === model.to_act && !model.over) flags.push(t("web.ui.playing_now"));
-    return html`<li key=${seat.seat} class=${seat.seat === you ? "me" : ""}><span class="swatch" style=${`background:${seatColor(seat.seat)}`} aria-hidden="true"></span> ${names[seat.seat]} — ${flags.join(" · ")}</li>`;
+    return html`<li key=${seat.seat} class=${seat.seat === you ? "me" : ""}><span class="swatch" style=${`background:${seatColor(seat.seat)}`} aria-hidden="true"></span> ${t("web.table.seat_line", { name: names[seat.seat], flags: flags.join(" · ") })}</li>`;
   });
   let control = null;
   if (you !== null && !model.over) {
@@ -183,7 +183,7 @@ export function Invites({ invites, names, tableId, onNew }) {
             <label>${t("web.ui.labelled", { label: names[Number(seat)], text: "" })}<input readonly value=${`${location.origin}/t/${tableId}#invite=${token}`} class="invite" onClick=${(e) => e.target.select()} /></label>
             <button class="secondary new-invite" onClick=${() => onNew(seat)}>${t("web.ui.new_invite")}</button>
           </li>`)}
-        <li><label>${t("web.ui.spectator_link")}: <input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>
+        <li><label>${t("web.ui.spectator_link")}${t("core.text.colon")}<input readonly value=${watch} class="invite" onClick=${(e) => e.target.select()} /></label></li>
       </ul>
     </details>`;
 }

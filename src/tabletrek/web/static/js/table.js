@@ -2,7 +2,7 @@
 // The page is one Preact tree: a message re-renders it and Preact changes only what differs, so a
 // clue or chat line being typed keeps its text, focus and caret when others join or move.
 import { renderHeader, nickname } from "./header.js";
-import { isWanted, loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames } from "./i18n.js";
+import { isWanted, loadCatalogs, storedLang, t, render as renderMessage, currentLang, shownNames, joinList } from "./i18n.js";
 import { loadModule, plainView } from "./modules.js";
 import { Failure, html, render, seatColor, installTips, hideTip } from "./ui.js";
 import { Moves, GameOver, Seats, Invites, Log, Chat, Prefs, TurnBar } from "./table-parts.js";
@@ -188,7 +188,7 @@ function statusText(model) {
   const you = model.you;
   if (model.over) {
     const result = model.result || {};
-    const winners = (result.winners || []).map((s) => names[s]).join(", ");
+    const winners = joinList((result.winners || []).map((s) => names[s]));
     return winners ? t("web.ui.winners", { winners, reason: t(result.reason) }) : t("web.ui.no_winner", { reason: t(result.reason) });
   }
   if (model.to_act === you && you !== null) return model.table.seats[you].away ? t("web.ui.bot_playing") : t("web.ui.your_turn");
