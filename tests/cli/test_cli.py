@@ -182,6 +182,28 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     assert "完成旅程" in whole.output
 
 
+def test_a_game_played_in_english_is_replayed_and_resumed_with_chinese_names(tmp_path: Path) -> None:
+    # Before: a Chinese replay of a game saved in English said 'P1 (Greedy)' throughout, and a
+    # game resumed in Chinese 'P1 (you)', beside '第 1 隊' and '抽牌堆'.
+    done = tmp_path / "done.json"
+    bots = ["-b", "greedy,greedy,greedy,greedy"]
+    played = runner.invoke(app, ["play", "touring", "-p", "4", *bots, "--seed", "2", "--save", str(done)])
+    assert played.exit_code == 0, played.output
+    assert json.loads(done.read_text("utf-8"))["meta"]["names"][0] == "P1 (Greedy)"
+    replayed = runner.invoke(app, ["replay", str(done), "--all", "--no-step", "--lang", "zh-Hant"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "玩家1（貪心）" in replayed.output and "P1 (Greedy)" not in replayed.output
+    halfway = tmp_path / "halfway.json"
+    started = runner.invoke(
+        app, ["play", "touring", "--seed", "3", "--save", str(halfway)], input="1\nquit\n"
+    )
+    assert started.exit_code == 0, started.output
+    resumed = runner.invoke(app, ["play", "--resume", str(halfway), "--lang", "zh-Hant"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "玩家1（你）" in resumed.output and "玩家2（貪心）" in resumed.output
+    assert "P1 (you)" not in resumed.output and "(Greedy)" not in resumed.output
+
+
 def test_replay_heads_each_step_with_the_move_in_the_readers_words(tmp_path: Path) -> None:
     # Before: a Chinese replay's step was headed by the bare record text ('roll', 'discard 1').
     path = touring_record(tmp_path)

@@ -37,6 +37,7 @@ from tabletrek.cli.common import (
     typed_names,
 )
 from tabletrek.cli.interrupts import sigint_held
+from tabletrek.cli.seat_names import in_language, recorded_bots, seat_names
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
 from tabletrek.core.characters import folded
@@ -47,7 +48,7 @@ from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
 from tabletrek.core.terminal import MenuOffer
-from tabletrek.i18n import bot_label, bot_short, join_list
+from tabletrek.i18n import bot_label, join_list
 from tabletrek.paths import records_dir
 
 LOG_LINES = 8
@@ -320,14 +321,11 @@ def play(
         }
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
-    table_names = default_names(loaded.players, language, typed_names(names, language))
-    for s in human_seats:
-        if not names:
-            table_names[s] += tr("cli.play.you", language) if len(human_seats) == 1 else ""
-    for s, bot in seat_bots.items():
-        table_names[s] += tr("cli.play.played_by", language, bot=bot_short(loaded.name, bot.name, language))
+    specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
+    typed = typed_names(names, language)
+    table_names = seat_names(loaded.name, loaded.players, human_seats, specs, language, typed)
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
-    table.bot_specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
+    table.bot_specs = specs
     try:
         path = save or records_dir() / f"{loaded.name}-{time.strftime('%Y%m%d-%H%M%S')}-{state.seed}.json"
     except ValueError as exc:  # no data folder to save into
@@ -393,7 +391,7 @@ def resumed_table(path: Path, language: str) -> TerminalTable:
     given_names = meta.get("names")
     names: list[str] = default_names(game.players, language)
     if isinstance(given_names, list) and len(given_names) == game.players:
-        names = [str(n) for n in given_names]
+        names = in_language([str(n) for n in given_names], game.name, recorded_bots(meta), language)
     try:
         bots = {
             int(s): make_bot(game, str(spec), seat=int(s), seed=state.seed + int(s))

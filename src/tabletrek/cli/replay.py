@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabletrek.cli.common import LangOpt, console, default_names, fail, help_text, pick_lang, tr
+from tabletrek.cli.seat_names import in_language, recorded_bots
 from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
@@ -44,6 +45,7 @@ def replay_cmd(
         viewer = OMNISCIENT
     given = record.meta.get("names", [])
     names = default_names(game.players, language, [str(n) for n in given] if isinstance(given, list) else [])
+    names = in_language(names, game.name, recorded_bots(record.meta), language)
     ui = game.terminal()
     index = 0
 
