@@ -55,12 +55,14 @@ class TouringTextUI:
     def _members(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
         return join_list((self._name(s, names, lang) for s in table["seats"]), lang)
 
+    def _team(self, table: dict[str, Any], lang: str) -> str:
+        return translate(f"touring.team.{table['team'] + 1}", lang)
+
     def table_name(self, table: dict[str, Any], names: Sequence[str], lang: str) -> str:
         members = self._members(table, names, lang)
         if not self.game.team_games:
             return members
-        team = translate(f"touring.team.{table['team'] + 1}", lang)
-        return translate("touring.ui.team_table", lang, team=team, members=members)
+        return translate("touring.ui.team_table", lang, team=self._team(table, lang), members=members)
 
     def heading(self, table: dict[str, Any], names: Sequence[str], lang: str) -> Text:
         """A table's row heading: a team's name above its members, so that a narrow terminal
@@ -68,8 +70,7 @@ class TouringTextUI:
         members = self._members(table, names, lang)
         if not self.game.team_games:
             return Text(members, style="bold")
-        team = translate(f"touring.team.{table['team'] + 1}", lang)
-        return Text(f"{team}\n{members}", style="bold")
+        return Text(f"{self._team(table, lang)}\n{members}", style="bold")
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         t = _ui(lang)

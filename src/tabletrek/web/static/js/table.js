@@ -165,19 +165,20 @@ function scheduleAuto() {
 }
 
 function ctxFor(model) {
+  const names = shownNames(model.names, model.table);
   return {
     view: model.view,
     prev: page.prev,
     legal: page.inflight === model.seq ? [] : model.legal,
     you: model.you,
-    names: shownNames(model.names, model.table),
+    names,
     t,
     act,
     over: model.over,
     result: model.result,
     table: model.table,
     lang: currentLang(),
-    error: page.lastError ? renderMessage(page.lastError, shownNames(model.names, model.table)) : "",
+    error: page.lastError ? renderMessage(page.lastError, names) : "",
     redraw: draw,
     live: true,
   };
