@@ -12,14 +12,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletrek.cli.common import default_names, tr
-from tabletrek.i18n import LANGS, bot_short, seat_name
+from tabletrek.i18n import LANGS, aside, bot_short, seat_name
 
 
 def played_by(game: str, spec: str, lang: str) -> str:
     """What follows the name of a seat a bot plays: " (Greedy)", "（貪心）". ``spec`` is the bot
     as given ("ismcts:iterations=50"); its name is what comes before the colon (read, not parsed:
     a record's spec is not checked until its bot is made, and a name is no reason to refuse it)."""
-    return tr("cli.play.played_by", lang, bot=bot_short(game, spec.partition(":")[0].strip(), lang))
+    return aside(bot_short(game, spec.partition(":")[0].strip(), lang), lang)
 
 
 def seat_names(
