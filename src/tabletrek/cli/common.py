@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any, TypeAlias
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.game import Game
+from tabletrek.core.linebreak import LineBreakingConsole
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
@@ -27,7 +27,7 @@ from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_n
 # type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
 # an emoji; styles are given as styles (``console.input`` reads a str prompt as markup whatever the
 # console says: prompts are ``Text``).
-console = Console(highlight=False, markup=False, emoji=False)
+console = LineBreakingConsole(highlight=False, markup=False, emoji=False)
 
 
 class RulesMarkdown(Markdown):
