@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 import tabletrek
+from tabletrek.cli.common import RulesMarkdown
 from tabletrek.core.linebreak import LineBreakingConsole, break_offsets
 from tabletrek.i18n import seat_name, translate
 
@@ -70,8 +71,10 @@ def wide_letter(char: str) -> bool:
     return char.isalpha() and unicodedata.east_asian_width(char) in "WF"
 
 
-def bad_break(before: str, after: str) -> str | None:
-    """Why a line ending in ``before`` should not be followed by one starting ``after``."""
+def bad_break(before: str, after: str, marks: bool = True) -> str | None:
+    """Why a line ending in ``before`` should not be followed by one starting ``after``;
+    ``marks``: whether a mark alone at a line's end counts (a table's marks mean something
+    only with the word after them; a rules page's = and × are arithmetic)."""
     if not before or not after:
         return None
     if after[0] in CLOSING:
@@ -80,10 +83,18 @@ def bad_break(before: str, after: str) -> str | None:
         return "an opening bracket ends a line"
     if before[-1].isdigit() and (after[0].islower() or wide_letter(after[0])):
         return "a number is parted from what it counts"
+    if wide_letter(before[-1]) and after[0].isdigit():
+        return "a number is parted from the word it belongs to"
     if re.search(r"\d[:：]$", before) and after[0].isdigit():
         return "a label is parted from its count"
     lone = before.rsplit(" ", 1)[-1]
-    if len(lone) == 1 and lone != "◀" and unicodedata.category(lone).startswith("S") and len(before) > 1:
+    if (
+        marks
+        and len(lone) == 1
+        and lone != "◀"
+        and unicodedata.category(lone).startswith("S")
+        and len(before) > 1
+    ):
         return "a mark is parted from what it marks"
     return None
 
@@ -139,6 +150,36 @@ def test_lines_end_where_a_reader_expects(name: str, players: int, lang: str) ->
     assert not found, found
 
 
+def paragraphs(markdown: str) -> list[str]:
+    """A rules page's paragraphs and lists (its tables and headings left out: a table's rows
+    are not one text, and a heading is one line)."""
+    blocks = (block.strip() for block in markdown.split("\n\n"))
+    return [
+        block
+        for block in blocks
+        if block
+        and not block.startswith("#")
+        and not any(line.startswith("|") for line in block.splitlines())
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("name", sorted(tabletrek.games()))
+def test_rules_paragraphs_end_lines_where_a_reader_expects(name: str, lang: str) -> None:
+    found: dict[str, tuple[int, str, str]] = {}
+    for block in paragraphs(tabletrek.load(name).rules_markdown(lang)):
+        for width in WIDTHS:
+            out = io.StringIO()
+            LineBreakingConsole(file=out, width=width, color_system=None).print(RulesMarkdown(block))
+            run = [line.strip() for line in out.getvalue().splitlines() if line.strip()]
+            widest = max((cell_len(line) for line in run), default=0)
+            for before, after in pairwise(run):
+                reason = bad_break(before, after, marks=False)
+                if reason is not None and not forced(before, after, widest):
+                    found.setdefault(reason, (width, before, after))
+    assert not found, found
+
+
 def test_the_check_sees_each_kind_of_bad_break() -> None:
     assert bad_break("15: 0/2  30:", "0/2") == "a label is parted from its count"
     assert bad_break("玩家1（你）：6 張   玩家2：5", "張") == "a number is parted from what it counts"
@@ -147,5 +188,9 @@ def test_the_check_sees_each_kind_of_bad_break() -> None:
     assert bad_break("[9] [9|3] [3|0] →", "0") == "a mark is parted from what it marks"
     assert bad_break("玩家1（你）", "、玩家3") == "a closing mark opens a line"
     assert bad_break("限速卡（", "City Limits）") == "an opening bracket ends a line"
+    assert (
+        bad_break("由發牌玩家左手邊的玩家（座位", "1）開始")
+        == "a number is parted from the word it belongs to"
+    )
     assert bad_break("P2, P4 ◀", "Team 3") is None
     assert bad_break("Round 1/10 · engine [9|9] ·", "boneyard 12") is None
