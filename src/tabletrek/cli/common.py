@@ -6,17 +6,18 @@ import errno
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated, Any, ClassVar, TypeAlias
 
 import typer
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown, MarkdownElement, Paragraph
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.game import Game
+from tabletrek.core.linebreak import LineBreakingConsole, Wrapped
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
@@ -27,12 +28,27 @@ from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_n
 # type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
 # an emoji; styles are given as styles (``console.input`` reads a str prompt as markup whatever the
 # console says: prompts are ``Text``).
-console = Console(highlight=False, markup=False, emoji=False)
+console = LineBreakingConsole(highlight=False, markup=False, emoji=False)
+
+
+class WrappedParagraph(Paragraph):
+    """A paragraph whose lines break as ``Wrapped`` text does: rich's own broke a Chinese
+    paragraph only at the spaces around its Latin words and numbers, leaving lines half empty
+    and a number over its word (``1、3、15、30`` over ``哩。``)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self.text.justify = self.justify
+        yield Wrapped.of(self.text)
 
 
 class RulesMarkdown(Markdown):
     """A rules page for the terminal, parsed as the browser parses it (tabletrek.core.markdown):
     rich's own parser would put a space at every wrapped line of a Chinese paragraph."""
+
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        "paragraph_open": WrappedParagraph,
+    }
 
     def __init__(self, markup: str) -> None:
         super().__init__(markup)

@@ -14,8 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.linebreak import Wrapped, flow, wrapped
 from tabletrek.core.terminal import MenuOffer
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import aside, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.core.state import State
@@ -75,16 +76,20 @@ class DuetTextUI:
             grid.add_row(*(self.cell(view, row * COLUMNS + col) for col in range(COLUMNS)))
         return grid
 
-    def status(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> Text:
+    def status(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        t = _ui(lang)
+        counts = [
+            Text(t("agents", found=view["agents_found"], total=view["agents_total"]), style="bold green"),
+            Text(t("tokens", tokens=view["tokens"], start=view["tokens_start"]), style="bold"),
+        ]
+        if view["mistakes_allowed"] < view["tokens_start"]:
+            counts.append(Text(t("mistakes", used=view["mistakes"], allowed=view["mistakes_allowed"])))
+        return Group(flow(counts, "   "), wrapped(self.phase(view, lang, names)))
+
+    def phase(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> Text:
+        """Whose turn it is and what they do, or that the game is over."""
         t = _ui(lang)
         line = Text()
-        line.append(t("agents", found=view["agents_found"], total=view["agents_total"]), style="bold green")
-        line.append("   ")
-        line.append(t("tokens", tokens=view["tokens"], start=view["tokens_start"]), style="bold")
-        if view["mistakes_allowed"] < view["tokens_start"]:
-            line.append("   ")
-            line.append(t("mistakes", used=view["mistakes"], allowed=view["mistakes_allowed"]))
-        line.append("\n")
         if view["over"]:
             line.append(t("over"), style="bold")
             return line
@@ -117,14 +122,28 @@ class DuetTextUI:
             table.add_row(self._name(clue["seat"], names, lang), f"{clue['word']} {clue['number']}", guesses)
         return table
 
-    def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+    def legend(self, view: dict[str, Any], lang: str) -> Wrapped:
+        """What the marks on the board mean, one entry per mark, so that a narrow terminal never
+        parts a mark from its meaning."""
         t = _ui(lang)
-        parts: list[RenderableType] = [self.status(view, lang, names), self.board(view)]
+        separator = t("legend.separator")
         if view["key"] is None:
-            parts.append(Text(t("legend_public"), style="dim"))
-        else:
-            side = translate(f"codenames_duet.side.{view['side']}", lang)
-            parts.append(Text(t("legend_key", side=side), style="dim"))
+            entries = [t("legend.found_agent"), t("legend.assassin"), t("legend.bystander_token")]
+            return flow(entries, separator, tail=aside(t("legend.no_key"), lang), style="dim")
+        side = translate(f"codenames_duet.side.{view['side']}", lang)
+        lead = t("legend.key", side=side) + translate("core.text.colon", lang)
+        entries = [
+            t("legend.agents"),
+            t("legend.assassins"),
+            t("legend.found"),
+            t("legend.bystander_mine"),
+            t("legend.bystander_partner"),
+        ]
+        return flow(entries, separator, lead=lead, style="dim")
+
+    def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+        parts: list[RenderableType] = [self.status(view, lang, names), self.board(view)]
+        parts.append(self.legend(view, lang))
         table = self.history(view, lang, names)
         if table is not None:
             parts.append(table)

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.linebreak import flow, flow_within, wrapped
 from tabletrek.games.double_crossing.content import CAR_SLUGS, CARD_SLUGS, half
 from tabletrek.games.double_crossing.moves import (
     BUY_CAR,
@@ -133,27 +134,25 @@ class DoubleCrossingTextUI:
         t = _t(lang)
         grid = Table(show_lines=False)
         for key in ("player", "cash", "cars", "contracts", "cards", "space"):
-            grid.add_column(t(f"ui.col.{key}"), overflow="fold")
+            # a sum of money or a count is never broken; the words around them give way instead
+            grid.add_column(t(f"ui.col.{key}"), overflow="fold", no_wrap=key in ("cash", "cards"))
+        separator = translate("core.list_separator", lang)
         for seat in range(view["players"]):
             name = Text(self._name(seat, names, lang), style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
             if view["to_act"] == seat:
                 name.append(" ◀", style="bold magenta")
-            cars = (
-                join_list((t(f"cars.{slug}", count=n) for slug, n in view["cars"][seat].items() if n), lang)
-                or "-"
-            )
+            racked = [t(f"cars.{slug}", count=n) for slug, n in view["cars"][seat].items() if n]
             contracts = view["contracts"][seat]
+            held = [t(f"contract.{k}") for k in contracts]
             pos = view["positions"][seat]
             where = t("ui.start") if pos < 0 else f"{pos} {t('space.' + self.game.content.spaces[pos].kind)}"
             grid.add_row(
-                name,
+                wrapped(name),
                 money(view["cash"][seat]),
-                cars,
-                f"{len(contracts)}: " + join_list((t(f"contract.{k}") for k in contracts), lang)
-                if contracts
-                else "0",
+                flow(racked, separator) if racked else "-",
+                flow(held, separator, lead=f"{len(contracts)}: ") if held else "0",
                 str(view["hand_counts"][seat]),
-                where,
+                wrapped(where),
             )
         return grid
 
@@ -176,7 +175,11 @@ class DoubleCrossingTextUI:
                 for k in c.contracts
                 if k.company == ci and k.slug in open_
             ]
-            grid.add_row(t(f"company.{slug}"), str(space), t("ui.offer_separator").join(offers) or "-")
+            grid.add_row(
+                wrapped(t(f"company.{slug}")),
+                str(space),
+                flow(offers, t("ui.offer_separator")) if offers else "-",
+            )
         return grid
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
@@ -186,21 +189,29 @@ class DoubleCrossingTextUI:
             self.players(view, lang, names),
             self.market(view, lang),
         ]
-        yard = join_list((t(f"cars.{slug}", count=n) for slug, n in view["yard"].items()), lang)
-        parts.append(Text(t("ui.yard", cars=yard, depot=money(view["depot"]), bank=money(view["bank"]))))
-        parts.append(Text(t("ui.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))))
-        if view["hand"] is not None:
-            hand = (
-                join_list((t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n), lang) or "-"
+        separator = translate("core.list_separator", lang)
+        parts.append(
+            flow_within(
+                lambda cars: t("ui.yard", cars=cars, depot=money(view["depot"]), bank=money(view["bank"])),
+                (t(f"cars.{slug}", count=n) for slug, n in view["yard"].items()),
+                separator,
             )
-            parts.append(Text(t("ui.hand", cards=hand), style="bold"))
+        )
+        parts.append(wrapped(t("ui.piles", draw=view["draw_pile"], discard=sum(view["discard"].values()))))
+        if view["hand"] is not None:
+            cards = [t(f"cards.{slug}", count=n) for slug, n in view["hand"].items() if n] or ["-"]
+            parts.append(
+                flow_within(lambda listed: t("ui.hand", cards=listed), cards, separator, style="bold")
+            )
         pending = view["pending"]
         if pending is not None:
             who = self._name(pending["seat"], names, lang)
-            parts.append(Text(t("ui.pending", player=who, what=t(f"phase.{pending['k']}")), style="magenta"))
+            parts.append(
+                wrapped(t("ui.pending", player=who, what=t(f"phase.{pending['k']}")), style="magenta")
+            )
         if view["over"] and view["winner"] is not None:
             parts.append(
-                Text(t("ui.winner", player=self._name(view["winner"], names, lang)), style="bold green")
+                wrapped(t("ui.winner", player=self._name(view["winner"], names, lang)), style="bold green")
             )
         return Group(*parts)
 

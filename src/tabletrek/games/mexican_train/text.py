@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.linebreak import Wrapped, flow, wrapped
 from tabletrek.i18n import aside, seat_name, translate
 
 if TYPE_CHECKING:
@@ -41,24 +42,24 @@ class MexicanTrainTextUI:
             parts.append(self._hand(view, lang, t))
         return Group(*parts)
 
-    def _header(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Text:
-        header = Text()
-        header.append(t("round", round=view["round"], rounds=view["rounds"]), style="bold")
-        header.append(" · " + t("engine", engine=tile_text([view["engine"], view["engine"]])))
-        header.append(" · " + t("boneyard", count=view["boneyard"]))
+    def _header(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Wrapped:
+        entries = [
+            Text(t("round", round=view["round"], rounds=view["rounds"]), style="bold"),
+            Text(t("engine", engine=tile_text([view["engine"], view["engine"]]))),
+            Text(t("boneyard", count=view["boneyard"])),
+        ]
         if view["over"]:
-            header.append(" · " + t("over"), style="bold red")
-            return header
-        to_act = view["to_act"]
-        header.append(" · ")
-        header.append(t("to_act", player=name_of(to_act, names, lang)), style="bold green")
+            entries.append(Text(t("over"), style="bold red"))
+            return flow(entries, " · ")
+        turn = Text(t("to_act", player=name_of(view["to_act"], names, lang)), style="bold green")
         if view["phase"] == "first":
-            header.append(aside(t("first_turn"), lang))
+            turn.append(aside(t("first_turn"), lang))
         elif view["must_play_again"]:
-            header.append(aside(t("play_again"), lang))
+            turn.append(aside(t("play_again"), lang))
         elif view["phase"] == "drawn":
-            header.append(aside(t("drawn"), lang))
-        return header
+            turn.append(aside(t("drawn"), lang))
+        entries.append(turn)
+        return flow(entries, " · ")
 
     def _trains(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Table:
         table = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
@@ -77,21 +78,25 @@ class MexicanTrainTextUI:
                     if t("you") not in label.plain:  # the CLI's names may already say so
                         label.append(aside(t("you"), lang), style="cyan")
             marker = Text("◆ " + t("public"), style="magenta") if train["marker"] else Text("")
-            chain = Text()
+            # a train's tiles as entries, so that a narrow terminal breaks between two tiles and
+            # never between the arrow and the number the train ends in
+            chain = [Text(f"[{engine}]", style="dim")]
             tiles = train["tiles"]
             if not tiles:
-                chain.append(f"[{engine}] " + t("not_started"), style="dim")
+                chain.append(Text(t("not_started"), style="dim"))
             else:
                 shown = tiles[-SHOWN_TILES:]
-                chain.append(f"[{engine}]" if len(shown) == len(tiles) else f"[{engine}] …", style="dim")
+                if len(shown) < len(tiles):
+                    chain.append(Text("…", style="dim"))
                 for i, pair in enumerate(shown):
                     last = i == len(shown) - 1
                     style = "bold red" if last and train["open_double"] else ("bold" if last else "")
-                    chain.append(" " + tile_text(pair), style=style)
-                chain.append(f" → {train['end']}", style="bold")
-            if train["open_double"]:
-                chain.append("  " + t("open_double"), style="bold red")
-            table.add_row(label, marker, chain)
+                    chain.append(Text(tile_text(pair), style=style))
+                end = Text(f"→ {train['end']}", style="bold")
+                if train["open_double"]:  # one entry: the warning is about this end
+                    end.append("  " + t("open_double"), style="bold red")
+                chain.append(end)
+            table.add_row(wrapped(label), marker, flow(chain, " "))
         return table
 
     def _players(self, view: dict[str, Any], lang: str, names: Sequence[str], t: Any) -> Table:
@@ -105,7 +110,7 @@ class MexicanTrainTextUI:
         for s, count in enumerate(view["hand_counts"]):
             style = "bold green" if s == view["to_act"] else ""
             row: list[Text | str] = [
-                Text(name_of(s, names, lang), style=style),
+                wrapped(name_of(s, names, lang), style=style),
                 str(count),
                 str(view["totals"][s]),
             ]
@@ -114,25 +119,26 @@ class MexicanTrainTextUI:
             table.add_row(*row)
         return table
 
-    def _hand(self, view: dict[str, Any], lang: str, t: Any) -> Text:
+    def _hand(self, view: dict[str, Any], lang: str, t: Any) -> Wrapped:
         hand = sorted(view["hand"], key=lambda p: (p[1], p[0]))  # grouped by the high end, as players sort
         points = sum(a + b for a, b in hand)
-        text = Text(
+        lead = Text(
             t("your_hand", count=len(hand), points=points) + translate("core.text.colon", lang), style="bold"
         )
         drawn = view.get("drawn")
-        for pair in hand:
-            style = (
-                "bold reverse"
+        tiles = [
+            Text(
+                tile_text(pair),
+                style="bold reverse"
                 if drawn is not None and list(pair) == list(drawn)
-                else ("yellow" if pair[0] == pair[1] else "")
+                else ("yellow" if pair[0] == pair[1] else ""),
             )
-            text.append(tile_text(pair), style=style)
-            text.append(" ")
+            for pair in hand
+        ]
+        tail = Text()
         if drawn is not None:
-            text.rstrip()  # the remark brings its own space, or none in Chinese
-            text.append(aside(t("drawn_tile", tile=tile_text(drawn)), lang), style="italic")
-        return text
+            tail.append(aside(t("drawn_tile", tile=tile_text(drawn)), lang), style="italic")
+        return flow(tiles, " ", lead=lead, tail=tail)
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         game = self.game

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.linebreak import flow, wrapped
 from tabletrek.games.touring.cards import COLLISION, M30, PUNCTURE, SLUGS
 from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TAKE_30, TARGET_BASE, decode_target
 from tabletrek.i18n import aside, join_list, seat_name, translate
@@ -64,13 +65,17 @@ class TouringTextUI:
             return members
         return translate("touring.ui.team_table", lang, team=self._team(table, lang), members=members)
 
-    def heading(self, table: dict[str, Any], names: Sequence[str], lang: str) -> Text:
-        """A table's row heading: a team's name above its members, so that a narrow terminal
-        breaks between the two rather than inside the team's name."""
-        members = self._members(table, names, lang)
+    def heading(self, table: dict[str, Any], names: Sequence[str], lang: str, to_act: bool) -> RenderableType:
+        """A table's row heading: a team's name above its members, each member's name kept
+        whole, so that a narrow terminal breaks between names rather than inside one; ◀ marks
+        the table whose seat is to act."""
+        members = [Text(self._name(s, names, lang)) for s in table["seats"]]
+        if to_act:
+            members[-1].append(" ◀", style="bold magenta")
+        members_line = flow(members, translate("core.list_separator", lang), style="bold")
         if not self.game.team_games:
-            return Text(members, style="bold")
-        return Text(f"{self._team(table, lang)}\n{members}", style="bold")
+            return members_line
+        return Group(wrapped(self._team(table, lang), style="bold"), members_line)
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
         t = _ui(lang)
@@ -79,33 +84,34 @@ class TouringTextUI:
         for heading in ("", t("go_pile"), t("speed_pile"), t("mileage"), t("total")):
             grid.add_column(heading, overflow="fold")
         for table in view["tables"]:
-            name = self.heading(table, names, lang)
-            if view["to_act"] in table["seats"]:
-                name.append(" ◀", style="bold magenta")
-            go = card_text(table["go"][-1], lang) if table["go"] else Text(t("empty"), style="dim")
-            go.append(aside(t("moving") if table["moving"] else t("stopped"), lang), style="dim")
+            name = self.heading(table, names, lang, view["to_act"] in table["seats"])
+            go_top = card_text(table["go"][-1], lang) if table["go"] else Text(t("empty"), style="dim")
+            state = Text(aside(t("moving") if table["moving"] else t("stopped"), lang), style="dim")
+            go = flow((go_top, state), "")
             speed = (
                 card_text(table["speed"][-1], lang) if table["speed"] else Text(t("limited"), style="yellow")
             )
-            miles = Text()
-            for key in MILE_KEYS:
-                have, need = table["miles"][key], view["required"][key]
-                miles.append(f"{key}: {have}/{need}  ", style="green" if have == need else "")
+            miles = flow(
+                Text(f"{key}: {have}/{need}", style="green" if have == need else "")
+                for key in MILE_KEYS
+                for have, need in [(table["miles"][key], view["required"][key])]
+            )
             total = t("miles_total", total=table["total"], goal=view["goal"])
-            grid.add_row(name, go, speed, miles, total)
-        counts = Text()
-        for seat, count in enumerate(view["hand_counts"]):
-            counts.append(f"{self._name(seat, names, lang)}{colon}{t('cards_in_hand', count=count)}   ")
+            grid.add_row(name, go, wrapped(speed), miles, wrapped(total))
+        counts = flow(
+            (
+                f"{self._name(seat, names, lang)}{colon}{t('cards_in_hand', count=count)}"
+                for seat, count in enumerate(view["hand_counts"])
+            ),
+            "   ",
+        )
         piles = Text(t("draw_pile", count=view["draw_pile"]) + "   ")
         top = card_name(view["discard"][-1], lang) if view["discard"] else t("empty")
         piles.append(t("discard_pile", count=len(view["discard"]), top=top))
-        parts: list[RenderableType] = [grid, counts, piles]
+        parts: list[RenderableType] = [grid, counts, wrapped(piles)]
         if view["hand"] is not None:
-            hand = Text(t("hand") + colon, style="bold")
-            for slug in view["hand"]:
-                hand.append_text(card_text(slug, lang))
-                hand.append("  ")
-            parts.append(hand)
+            lead = Text(t("hand") + colon, style="bold")
+            parts.append(flow((card_text(slug, lang) for slug in view["hand"]), lead=lead))
         return Group(*parts)
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -1,0 +1,276 @@
+"""Where the terminal may end a line: by the Unicode line-breaking rules (UAX #14), so that
+Chinese breaks between characters but never before 、。）： nor after （, and English only
+between words; and a list's entries kept whole where they fit.
+
+rich breaks text at spaces only. A Chinese line has none, so rich folds it at whatever character
+meets the edge: ``（Co`` over ``untry）``, a line opening with ``、``, a team's ``玩家`` over its
+``3``. And between spaces it will split a list's entry as readily as it ends a sentence:
+``15: 0/2  30:`` over ``0/2``. ``Wrapped`` is a rich ``Text`` that sets its lines by
+``uniseg``'s UAX #14 break opportunities instead, tailored as the standard allows so that a
+number stays with what it counts or names (``玩家3``, ``15哩``, ``5 cards``, ``2: 1 boxcar``);
+``flow`` builds one from a list's entries that breaks between entries where it can.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, OverflowMethod
+from rich.containers import Lines
+from rich.measure import Measurement
+from rich.style import Style
+from rich.text import Text
+from uniseg.linebreak import line_break_boundaries  # type: ignore[import-untyped]  # the package ships no type hints
+
+
+def _wide_letter(char: str) -> bool:
+    return char.isalpha() and unicodedata.east_asian_width(char) in "WF"
+
+
+def _counts(plain: str, at: int) -> bool:
+    """Whether the break at ``at`` is the single space of ``5 cards``, ``1 箱車`` or ``第 1``."""
+    if plain[at - 1] != " " or at < 2 or plain[at - 2] == " ":
+        return False
+    left, after = plain[at - 2], plain[at]
+    return (left.isdigit() and after.isalpha()) or (_wide_letter(left) and after.isdigit())
+
+
+def _labels_a_number(plain: str, at: int) -> bool:
+    """Whether the break at ``at`` follows a numbered label (``2: 1 boxcar``, ``30: 0/2``,
+    ``3：2 箱車``): the label's number and colon stay with what they label."""
+    colon = at - 2 if plain[at - 1] == " " else at - 1
+    return colon >= 1 and plain[colon] in ":：" and plain[colon - 1].isdigit()
+
+
+def _opportunities(plain: str) -> Iterable[int]:
+    """UAX #14's break opportunities. A text without a wide character (English, numbers, tiles)
+    breaks after its spaces, as rich breaks it, which is what UAX #14 gives such text bar a few
+    marks it never holds; uniseg, pure Python, takes about a millisecond a line, so only text
+    that needs it pays for it."""
+    if any(unicodedata.east_asian_width(char) in "WF" for char in plain):
+        return line_break_boundaries(plain)  # type: ignore[no-any-return]  # untyped package
+    return (at for at in range(1, len(plain)) if plain[at - 1] == " " and plain[at] != " ")
+
+
+@lru_cache(maxsize=4096)
+def break_offsets(plain: str) -> tuple[int, ...]:
+    """The offsets inside ``plain`` (0 < offset < len) where a line may break: UAX #14's, less
+    those that part a number from the word it counts or names. UAX #14 lets a line end between
+    a Chinese character and a digit (``玩家`` over ``3``, ``15`` over ``哩``), at the space of
+    ``5 cards``, ``1 箱車``, ``第 1 隊``, or after a numbered label (``2:`` over ``1 boxcar``); the
+    standard allows such tailoring, and a reader sees each as one thing. A wider gap
+    (``75   Discard``) still breaks."""
+    offsets = []
+    for at in _opportunities(plain):
+        if not 0 < at < len(plain):
+            continue
+        before, after = plain[at - 1], plain[at]
+        if (_wide_letter(before) and after.isdigit()) or (before.isdigit() and _wide_letter(after)):
+            continue
+        if _labels_a_number(plain, at) or _counts(plain, at):
+            continue
+        offsets.append(at)
+    return tuple(offsets)
+
+
+def _shown(plain: str, start: int, end: int) -> int:
+    """The cells a line from ``start`` to ``end`` fills; spaces at its end do not show."""
+    return cell_len(plain[start:end].rstrip(" "))
+
+
+def _farthest(offsets: Iterable[int], plain: str, start: int, width: int) -> int | None:
+    best = None
+    for at in offsets:
+        if at <= start:
+            continue
+        if _shown(plain, start, at) > width:
+            break
+        best = at
+    return best
+
+
+def allowed(plain: str, keep: Sequence[tuple[int, int]] = ()) -> tuple[int, ...]:
+    """The break opportunities of ``plain`` outside the ``keep`` ranges (a list's entries)."""
+    return tuple(at for at in break_offsets(plain) if not any(a < at < b for a, b in keep))
+
+
+def divide(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """The offsets where each line after the first begins, for a line of text set ``width``
+    cells wide: at the farthest break opportunity that fits and is not inside a ``keep`` range;
+    but where what follows that break is itself wider than a line (an entry that must be broken
+    anyway), or no such break fits, at the farthest opportunity that fits; and where none fits
+    (a word wider than the line), after the last character that fits."""
+    width = max(width, 1)
+    starts: list[int] = []
+    start = 0
+    if cell_len(plain.rstrip(" ")) <= width:
+        return starts
+    opportunities = break_offsets(plain)
+    outside = allowed(plain, keep) if keep else opportunities
+    while _shown(plain, start, len(plain)) > width:
+        at = _farthest(outside, plain, start, width)
+        if at is not None:
+            following = next((o for o in outside if o > at), len(plain))
+            if _shown(plain, at, following) > width:
+                at = None
+        if at is None:
+            at = _farthest(opportunities, plain, start, width)
+        if at is None:
+            at = start + 1
+            while at < len(plain) and cell_len(plain[start : at + 1]) <= width:
+                at += 1
+        if at >= len(plain):  # one character wider than the line: it has the line to itself
+            break
+        starts.append(at)
+        start = at
+    return starts
+
+
+def _widest_unit(plain: str, offsets: Sequence[int]) -> int:
+    bounds = [0, *offsets, len(plain)]
+    return max((_shown(plain, a, b) for a, b in pairwise(bounds)), default=0)
+
+
+class Wrapped(Text):
+    """A ``Text`` whose lines break where its language allows (see the module's note), and,
+    for a list set by ``flow``, between its entries first."""
+
+    def __init__(self, *args: Any, keep: Sequence[tuple[int, int]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keep = tuple(keep)
+
+    @classmethod
+    def of(cls, text: str | Text, style: str | Style = "", keep: Sequence[tuple[int, int]] = ()) -> Wrapped:
+        if isinstance(text, str):
+            return cls(text, style=style, keep=keep)
+        return cls(
+            text.plain,
+            style=text.style,
+            justify=text.justify,
+            overflow=text.overflow,
+            no_wrap=text.no_wrap,
+            end=text.end,
+            spans=list(text.spans),
+            keep=keep,
+        )
+
+    def _lines_with_keep(self) -> list[tuple[Text, tuple[tuple[int, int], ...]]]:
+        """The text's own lines (split at newlines), each with the kept ranges inside it."""
+        result = []
+        base = 0
+        for line in self.split(allow_blank=True):
+            size = len(line.plain)
+            inside = tuple(
+                (max(a - base, 0), min(b - base, size)) for a, b in self.keep if a < base + size and b > base
+            )
+            result.append((line, inside))
+            base += size + 1
+        return result
+
+    def wrap(
+        self,
+        console: Console,
+        width: int,
+        *,
+        justify: JustifyMethod | None = None,
+        overflow: OverflowMethod | None = None,
+        tab_size: int = 8,
+        no_wrap: bool | None = None,
+    ) -> Lines:
+        # rich's Text.wrap, with rich's divide_line (spaces only) replaced by ``divide``
+        if no_wrap or (no_wrap is None and self.no_wrap) or overflow == "ignore":
+            return super().wrap(
+                console, width, justify=justify, overflow=overflow, tab_size=tab_size, no_wrap=no_wrap
+            )
+        wrap_justify = justify or self.justify or "default"
+        wrap_overflow = overflow or self.overflow or "fold"
+        lines = Lines()
+        for line, keep in self._lines_with_keep():
+            if "\t" in line.plain:
+                line.expand_tabs(tab_size)
+            new_lines = line.divide(divide(line.plain, width, keep))
+            for part in new_lines[:-1]:
+                part.rstrip()
+            new_lines[-1].rstrip_end(width)
+            if wrap_justify:
+                new_lines.justify(console, width, justify=wrap_justify, overflow=wrap_overflow)
+            for part in new_lines:
+                part.truncate(width, overflow=wrap_overflow)
+            lines.extend(new_lines)
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = 0
+        narrowest = 0
+        for line, keep in self._lines_with_keep():
+            plain = line.plain
+            widest = max(widest, cell_len(plain))
+            narrowest = max(narrowest, _widest_unit(plain, allowed(plain, keep)))
+        return Measurement(narrowest, widest)
+
+
+def wrapped(text: str | Text, style: str | Style = "") -> Wrapped:
+    """``text`` as a ``Wrapped``, keeping its styles."""
+    return Wrapped.of(text, style)
+
+
+def flow(
+    entries: Iterable[str | Text],
+    separator: str = "  ",
+    lead: str | Text = "",
+    tail: str | Text = "",
+    style: str | Style = "",
+) -> Wrapped:
+    """A list's entries (a team's mileage piles, each seat's cards in hand, the cards in a hand)
+    in one run of text that breaks a line between two entries, never inside one that fits on a
+    line of its own. ``lead`` and ``tail`` (the sentence around the list: "Your hand: ") break
+    where their language allows. The separator follows each entry but the last, so a line ends
+    in it as running text ends a line in its comma."""
+    text = Text(style=style)
+    text.append_text(Text(lead) if isinstance(lead, str) else lead)
+    keep: list[tuple[int, int]] = []
+    for at, entry in enumerate(entries):
+        if at:
+            text.append(separator)
+            keep[-1] = (keep[-1][0], len(text.plain))  # a separator never opens a line
+        start = len(text.plain)
+        text.append_text(Text(entry) if isinstance(entry, str) else entry)
+        keep.append((start, len(text.plain)))
+    text.append_text(Text(tail) if isinstance(tail, str) else tail)
+    return Wrapped.of(text, keep=keep)
+
+
+_MARK = "\x00"
+
+
+def flow_within(
+    sentence: Callable[[str], str], entries: Iterable[str | Text], separator: str, style: str | Style = ""
+) -> Wrapped:
+    """A sentence from the catalogs that holds a list ("Your hand: {cards}"), given as a function
+    that fills the list's place: the list flows (see ``flow``) inside the sentence's words."""
+    lead, _, tail = sentence(_MARK).partition(_MARK)
+    return flow(entries, separator, lead=lead, tail=tail, style=style)
+
+
+class LineBreakingConsole(Console):
+    """A console whose strings and texts break as ``Wrapped`` text does. rich's ``print`` joins
+    the strings and texts it is given into a new plain ``Text`` (losing a ``Wrapped``), so
+    ``print`` hands them over joined already, inside a ``Group``."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return Wrapped.of(super().render_str(text, **kwargs))
+
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n", **kwargs: Any) -> None:
+        if objects and not kwargs.get("soft_wrap") and all(isinstance(o, str | Text) for o in objects):
+            texts = [o if isinstance(o, Text) else self.render_str(o) for o in objects]
+            one = texts[0] if len(texts) == 1 else None
+            joined = one if isinstance(one, Wrapped) and one.end == end else None
+            if joined is None:  # a flow's kept entries are lost in a join; one text needs none
+                joined = Wrapped.of(Text(sep, end=end).join(texts))
+            objects = (Group(joined),)
+        super().print(*objects, sep=sep, end=end, **kwargs)
