@@ -58,6 +58,15 @@ def test_chinese_breaks_between_characters_and_english_between_words() -> None:
     assert set_lines("限速卡（City Limits）", 14) == ["限速卡（City", "Limits）"]
 
 
+def test_a_path_in_a_chinese_sentence_stays_whole() -> None:
+    # UAX #14 alone would break after each "/"; a path cut in two cannot be copied
+    path = "/home/玩家/.local/share/tabletrek/records/touring-20261206-233414-7.json"
+    sentence = f"遊戲紀錄已儲存至 {path}（可用 tabletrek replay 檔案 重播）。"
+    got = lines(wrapped(sentence), 80)
+    assert any(path in line for line in got), got
+    assert break_offsets("[12|11] boxcar+1") == (8,)
+
+
 def test_a_word_wider_than_the_line_is_folded_at_its_last_fitting_character() -> None:
     assert set_lines("Supercalifragilistic", 8) == ["Supercal", "ifragili", "stic"]
     assert set_lines("遊戲", 1) == ["遊", "戲"]  # a wide character alone still gets its own line

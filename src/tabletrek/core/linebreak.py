@@ -13,6 +13,7 @@ number stays with what it counts or names (``玩家3``, ``15哩``, ``5 cards``, 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -27,9 +28,17 @@ from rich.style import Style
 from rich.text import Text
 from uniseg.linebreak import line_break_boundaries  # type: ignore[import-untyped]  # the package ships no type hints
 
+# A path or an address: a run with a slash and no space, up to a full-width mark (the sentence
+# around a path goes on with （ or 。 right after it). Copied from the terminal, it must be whole.
+_PATH = re.compile(r"[^\s\u3000-\u303f\uff00-\uffef]*[/\\][^\s\u3000-\u303f\uff00-\uffef]*")
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in "WF"
+
 
 def _wide_letter(char: str) -> bool:
-    return char.isalpha() and unicodedata.east_asian_width(char) in "WF"
+    return char.isalpha() and _wide(char)
 
 
 def _counts(plain: str, at: int) -> bool:
@@ -38,6 +47,14 @@ def _counts(plain: str, at: int) -> bool:
         return False
     left, after = plain[at - 2], plain[at]
     return (left.isdigit() and after.isalpha()) or (_wide_letter(left) and after.isdigit())
+
+
+def _inside_a_word(plain: str, at: int) -> bool:
+    """Whether the break at ``at`` falls inside a run of narrow characters with no space:
+    ``[12|11]``, ``boxcar+1``, ``well-known``. UAX #14 breaks after ``|``, ``+`` or ``-``; rich
+    never does, and English reads better without."""
+    before, after = plain[at - 1], plain[at]
+    return before != " " and not _wide(before) and not _wide(after)
 
 
 def _labels_a_number(plain: str, at: int) -> bool:
@@ -52,7 +69,7 @@ def _opportunities(plain: str) -> Iterable[int]:
     breaks after its spaces, as rich breaks it, which is what UAX #14 gives such text bar a few
     marks it never holds; uniseg, pure Python, takes about a millisecond a line, so only text
     that needs it pays for it."""
-    if any(unicodedata.east_asian_width(char) in "WF" for char in plain):
+    if any(_wide(char) for char in plain):
         return line_break_boundaries(plain)  # type: ignore[no-any-return]  # untyped package
     return (at for at in range(1, len(plain)) if plain[at - 1] == " " and plain[at] != " ")
 
@@ -62,17 +79,20 @@ def break_offsets(plain: str) -> tuple[int, ...]:
     """The offsets inside ``plain`` (0 < offset < len) where a line may break: UAX #14's, less
     those that part a number from the word it counts or names. UAX #14 lets a line end between
     a Chinese character and a digit (``玩家`` over ``3``, ``15`` over ``哩``), at the space of
-    ``5 cards``, ``1 箱車``, ``第 1 隊``, or after a numbered label (``2:`` over ``1 boxcar``); the
-    standard allows such tailoring, and a reader sees each as one thing. A wider gap
-    (``75   Discard``) still breaks."""
+    ``5 cards``, ``1 箱車``, ``第 1 隊``, or after a numbered label (``2:`` over ``1 boxcar``), and
+    inside a path; the standard allows such tailoring, and a reader sees each as one thing. A
+    wider gap (``75   Discard``) still breaks."""
     offsets = []
-    for at in _opportunities(plain):
-        if not 0 < at < len(plain):
+    paths = [match.span() for match in _PATH.finditer(plain)]
+    # UAX #14 never breaks before a "/", even after a space; a path's start after a space may
+    starts = {a for a, _ in paths if a > 0 and plain[a - 1] == " "}
+    for at in sorted(starts.union(_opportunities(plain))):
+        if not 0 < at < len(plain) or any(a < at < b for a, b in paths):
             continue
         before, after = plain[at - 1], plain[at]
         if (_wide_letter(before) and after.isdigit()) or (before.isdigit() and _wide_letter(after)):
             continue
-        if _labels_a_number(plain, at) or _counts(plain, at):
+        if _labels_a_number(plain, at) or _counts(plain, at) or _inside_a_word(plain, at):
             continue
         offsets.append(at)
     return tuple(offsets)
