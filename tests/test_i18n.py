@@ -140,6 +140,18 @@ def test_chinese_text_breaks_a_sentence_with_a_double_dash() -> None:
     assert [t for t in ("遊戲結束——平手", "交易—北方穀物") if SPACED_DASH.search(t)] == []
 
 
+ENGLISH_SEAT = re.compile(r"(?<![A-Za-z])P\d")
+
+
+def test_chinese_text_names_a_seat_as_the_table_does() -> None:
+    # Before: Codenames' option help and rules page said '0（P1 那一方）' and '座位 1（P1）', while
+    # every Chinese table, log and lobby names the seat 玩家1.
+    assert translate("core.seat", "zh-Hant", n=1) == "玩家1"
+    wrong = [f"{where}: {text}" for where, text in chinese_texts() if ENGLISH_SEAT.search(text)]
+    assert wrong == [], "\n".join(wrong[:10])
+    assert ENGLISH_SEAT.search("（P2 那一方）") and not ENGLISH_SEAT.search("MP3、HP1")
+
+
 def test_the_full_width_check_refuses_what_it_should() -> None:
     refused = ["打出 {card}(共 {total} 哩)。", "啟動卡(Go)", "結束(遊戲會被儲存)", "規則原文:無牌", "好!"]
     allowed = ["啟動卡（Go）", "seed 必須是 [0, 2^63) 之間的整數", "例如 greedy,random", "HTTP {status}"]
