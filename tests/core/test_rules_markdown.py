@@ -8,6 +8,7 @@ Chinese paragraph became a space in the middle of a word ("共 96 張。 張數�
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from markdown_it.token import Token
@@ -73,3 +74,38 @@ def test_every_chinese_page_renders_without_a_space_between_wrapped_characters()
             if a and b and (is_chinese(a[-1]) or a[-1] == "—") and is_chinese(b[0])
         ]
         assert joined == [], f"{name}: line breaks between Chinese characters: {joined[:5]}"
+
+
+@pytest.mark.parametrize(
+    ("markdown", "html"),
+    [
+        ("1. **線索。** 給線索者說", "<ol>\n<li><strong>線索。</strong>給線索者說</li>\n</ol>\n"),
+        ("各自為戰 *（裁定）*", "<p>各自為戰<em>（裁定）</em></p>\n"),
+        ("*裁定：* 5 人時", "<p><em>裁定：</em>5 人時</p>\n"),
+        ("看 **這個方向** 是", "<p>看<strong>這個方向</strong>是</p>\n"),
+        ("（不動）。 *（裁定）*", "<p>（不動）。<em>（裁定）</em></p>\n"),
+        # English keeps its spaces, and so does Chinese beside a Latin word
+        ("**Rule.** Then *the* end", "<p><strong>Rule.</strong> Then <em>the</em> end</p>\n"),
+        ("用 **tabletrek** 玩", "<p>用 <strong>tabletrek</strong> 玩</p>\n"),
+    ],
+)
+def test_chinese_sets_no_space_beside_emphasis(markdown: str, html: str) -> None:
+    # Before: '**線索。** 給線索者' rendered '線索。 給線索者': CommonMark needs that space to close
+    # the emphasis after 。, and it stayed on the page.
+    assert rules_parser().render(markdown) == html
+
+
+WIDE = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+SPACE_BESIDE_EMPHASIS = re.compile(
+    rf"[\u3000-\u303f\uff00-\uffef]</(?:strong|em)> "  # after a full-width mark
+    rf"|[{WIDE}]</(?:strong|em)> [{WIDE}]"  # between Chinese, after emphasis
+    rf"|[{WIDE}] <(?:strong|em)>[{WIDE}]"  # between Chinese, before emphasis
+)
+
+
+def test_every_chinese_page_sets_no_space_beside_its_emphasis() -> None:
+    for name in games():
+        html = rules_parser().render(load(name).rules_markdown("zh-Hant"))
+        found = [m.group(0) for m in SPACE_BESIDE_EMPHASIS.finditer(html)]
+        assert found == [], f"{name}: {found[:5]}"
+    assert SPACE_BESIDE_EMPHASIS.search("<strong>線索。</strong> 給") is not None
