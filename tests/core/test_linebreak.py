@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from itertools import pairwise
 
 import pytest
@@ -146,3 +148,19 @@ def test_the_cli_console_sets_plain_strings_by_the_same_rules() -> None:
     out.seek(0)
     console.print("遊戲", "結束。", style="bold")  # several at once: joined, then set
     assert out.getvalue() == "遊戲 結束。\n"
+
+
+def test_loading_a_game_or_setting_english_does_not_import_uniseg() -> None:
+    # uniseg's import takes ~10 ms beside tabletrek's own: a program that only plays the games
+    # (a simulation, an RL loop's workers) or a terminal in English need not pay it
+    code = (
+        "import sys, tabletrek\n"
+        "from tabletrek.core.linebreak import divide\n"
+        "for name in tabletrek.games(): tabletrek.load(name)\n"
+        "divide('Your hand: 1 Mile  1 Mile  Collision', 12)\n"
+        "print('uniseg' in sys.modules)\n"
+        "divide('你的手牌：啟動卡（Go）', 12)\n"
+        "print('uniseg' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]

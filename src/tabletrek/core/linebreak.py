@@ -26,7 +26,6 @@ from rich.containers import Lines
 from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
-from uniseg.linebreak import line_break_boundaries  # type: ignore[import-untyped]  # the package ships no type hints
 
 # A path or an address: a run with a slash and no space, up to a full-width mark (the sentence
 # around a path goes on with （ or 。 right after it). Copied from the terminal, it must be whole.
@@ -70,6 +69,12 @@ def _opportunities(plain: str) -> Iterable[int]:
     marks it never holds; uniseg, pure Python, takes about a millisecond a line, so only text
     that needs it pays for it."""
     if any(_wide(char) for char in plain):
+        # imported here: uniseg takes ~10 ms to import beside tabletrek (50-65 ms alone, most
+        # of it importlib.metadata), which a game played only by a program need not pay
+        from uniseg.linebreak import (  # type: ignore[import-untyped]  # noqa: PLC0415 - the package ships no type hints; loaded on first need
+            line_break_boundaries,
+        )
+
         return line_break_boundaries(plain)  # type: ignore[no-any-return]  # untyped package
     return (at for at in range(1, len(plain)) if plain[at - 1] == " " and plain[at] != " ")
 
