@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -63,6 +64,22 @@ def test_a_chinese_terminal_takes_full_width_punctuation(name: str, players: int
         {line.strip() for line in screens(name, players, "zh-Hant") if HALF_WIDTH_IN_CHINESE.search(line)}
     )
     assert wrong == [], "\n".join(wrong[:8])
+
+
+ENGLISH_LIST_COMMA = re.compile(r"(?<![A-Za-z]), (?=[\u4e00-\u9fff])")
+"""An English list's ", " before a Chinese word, not after an English one ("Go, Stop" is English)."""
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_chinese_terminal_lists_with_its_own_separator(name: str, players: int) -> None:
+    # Before: Goofspiel's last round read '出價：玩家1 5, 玩家2 3' in Chinese.
+    wrong = sorted(
+        {line.strip() for line in screens(name, players, "zh-Hant") if ENGLISH_LIST_COMMA.search(line)}
+    )
+    assert wrong == [], "\n".join(wrong[:8])
+    assert ENGLISH_LIST_COMMA.search("出價：玩家1 5, 玩家2 3") and not ENGLISH_LIST_COMMA.search(
+        "Go, Stop、玩家"
+    )
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletrek.core.actions import Action
+from tabletrek.core.linebreak import flow_within
 from tabletrek.i18n import translate
 
 
@@ -37,8 +38,11 @@ class GoofspielText:
         parts.append(table)
         if view["rounds"]:
             last = view["rounds"][-1]
-            shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(last["bids"]))
-            parts.append(Text(t("last_round", prize=last["prize"], bids=shown)))
+            bids = [t("bid_pair", player=names[s], bid=b) for s, b in enumerate(last["bids"])]
+            separator = translate("core.list_separator", lang)
+            parts.append(
+                flow_within(lambda shown: t("last_round", prize=last["prize"], bids=shown), bids, separator)
+            )
         return Group(*parts)
 
     def describe(self, action: Action, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
