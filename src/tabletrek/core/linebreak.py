@@ -32,12 +32,13 @@ from rich.text import Text
 _PATH = re.compile(r"[^\s\u3000-\u303f\uff00-\uffef]*[/\\][^\s\u3000-\u303f\uff00-\uffef]*")
 
 
-def _wide(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in "WF"
+def is_wide(char: str) -> bool:
+    """A character of the full-width scripts (CJK ideographs, kana, full-width punctuation)."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
 
 
 def _wide_letter(char: str) -> bool:
-    return char.isalpha() and _wide(char)
+    return char.isalpha() and is_wide(char)
 
 
 def _counts(plain: str, at: int) -> bool:
@@ -53,7 +54,7 @@ def _inside_a_word(plain: str, at: int) -> bool:
     ``[12|11]``, ``boxcar+1``, ``well-known``. UAX #14 breaks after ``|``, ``+`` or ``-``; rich
     never does, and English reads better without."""
     before, after = plain[at - 1], plain[at]
-    return before != " " and not _wide(before) and not _wide(after)
+    return before != " " and not is_wide(before) and not is_wide(after)
 
 
 def _labels_a_number(plain: str, at: int) -> bool:
@@ -68,7 +69,7 @@ def _opportunities(plain: str) -> Iterable[int]:
     breaks after its spaces, as rich breaks it, which is what UAX #14 gives such text bar a few
     marks it never holds; uniseg, pure Python, takes about a millisecond a line, so only text
     that needs it pays for it."""
-    if any(_wide(char) for char in plain):
+    if any(is_wide(char) for char in plain):
         # imported here: uniseg takes ~10 ms to import beside tabletrek (50-65 ms alone, most
         # of it importlib.metadata), which a game played only by a program need not pay
         from uniseg.linebreak import (  # type: ignore[import-untyped]  # noqa: PLC0415 - the package ships no type hints; loaded on first need

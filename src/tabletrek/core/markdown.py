@@ -15,10 +15,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-
-def is_wide(char: str) -> bool:
-    """A character of the full-width scripts (CJK ideographs, kana, full-width punctuation)."""
-    return unicodedata.east_asian_width(char) in ("W", "F")
+from tabletrek.core.linebreak import is_wide
 
 
 def joins_wide(char: str) -> bool:

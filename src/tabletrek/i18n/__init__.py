@@ -184,9 +184,14 @@ def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
+def list_separator(lang: str = DEFAULT_LANG) -> str:
+    """What stands between the items of a list in running text: ", "; in Chinese "、"."""
+    return translate("core.list_separator", lang)
+
+
 def join_list(items: Iterable[str], lang: str = DEFAULT_LANG) -> str:
     """Items of a list in running text: "1 Box, 1 Hopper"; in Chinese "1 箱車、1 斗車"."""
-    return translate("core.list_separator", lang).join(items)
+    return list_separator(lang).join(items)
 
 
 def aside(text: str, lang: str = DEFAULT_LANG) -> str:

@@ -37,7 +37,7 @@ from tabletrek.games.double_crossing.moves import (
     VILLAIN,
 )
 from tabletrek.games.double_crossing.text_compact import TOKEN_STYLE, compact, money
-from tabletrek.i18n import join_list, seat_name, translate
+from tabletrek.i18n import join_list, list_separator, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.double_crossing.game import DoubleCrossing
@@ -136,7 +136,7 @@ class DoubleCrossingTextUI:
         for key in ("player", "cash", "cars", "contracts", "cards", "space"):
             # a sum of money or a count is never broken; the words around them give way instead
             grid.add_column(t(f"ui.col.{key}"), overflow="fold", no_wrap=key in ("cash", "cards"))
-        separator = translate("core.list_separator", lang)
+        separator = list_separator(lang)
         for seat in range(view["players"]):
             name = Text(self._name(seat, names, lang), style=TOKEN_STYLE[seat % len(TOKEN_STYLE)])
             if view["to_act"] == seat:
@@ -189,7 +189,7 @@ class DoubleCrossingTextUI:
             self.players(view, lang, names),
             self.market(view, lang),
         ]
-        separator = translate("core.list_separator", lang)
+        separator = list_separator(lang)
         parts.append(
             flow_within(
                 lambda cars: t("ui.yard", cars=cars, depot=money(view["depot"]), bank=money(view["bank"])),

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tabletrek.core.actions import Action
 from tabletrek.core.linebreak import flow_within
-from tabletrek.i18n import translate
+from tabletrek.i18n import list_separator, translate
 
 
 class GoofspielText:
@@ -39,7 +39,7 @@ class GoofspielText:
         if view["rounds"]:
             last = view["rounds"][-1]
             bids = [t("bid_pair", player=names[s], bid=b) for s, b in enumerate(last["bids"])]
-            separator = translate("core.list_separator", lang)
+            separator = list_separator(lang)
             parts.append(
                 flow_within(lambda shown: t("last_round", prize=last["prize"], bids=shown), bids, separator)
             )

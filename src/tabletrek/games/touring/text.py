@@ -13,7 +13,7 @@ from tabletrek.core.actions import Action
 from tabletrek.core.linebreak import flow, wrapped
 from tabletrek.games.touring.cards import COLLISION, M30, PUNCTURE, SLUGS
 from tabletrek.games.touring.rules import DISCARD_BASE, PASS, TAKE_15S, TAKE_30, TARGET_BASE, decode_target
-from tabletrek.i18n import aside, join_list, seat_name, translate
+from tabletrek.i18n import aside, join_list, list_separator, seat_name, translate
 
 if TYPE_CHECKING:
     from tabletrek.games.touring.game import Touring
@@ -72,7 +72,7 @@ class TouringTextUI:
         members = [Text(self._name(s, names, lang)) for s in table["seats"]]
         if to_act:
             members[-1].append(" ◀", style="bold magenta")
-        members_line = flow(members, translate("core.list_separator", lang), style="bold")
+        members_line = flow(members, list_separator(lang), style="bold")
         if not self.game.team_games:
             return members_line
         return Group(wrapped(self._team(table, lang), style="bold"), members_line)
