@@ -22,8 +22,10 @@ from rich.text import Text
 
 import tabletrek
 from tabletrek.cli.common import RulesMarkdown
+from tabletrek.cli.seat_names import seat_names
 from tabletrek.core.linebreak import LineBreakingConsole, break_offsets
-from tabletrek.i18n import seat_name, translate
+
+from .test_terminal_punctuation import GAMES
 
 WIDTHS = (60, 80, 100)  # below 60 a table's cells are narrower than its words
 CLOSING = "、。，；：）」』！？"
@@ -113,7 +115,7 @@ def forced(before: str, after: str, widest: int) -> bool:
 def screens(name: str, players: int, lang: str) -> Iterator[tuple[Any, dict[str, Any], list[str]]]:
     game = tabletrek.load(name, players=players)
     ui: Any = game.terminal()
-    names = [seat_name(s, lang) + (translate("cli.play.you", lang) if s == 0 else "") for s in range(players)]
+    names = seat_names(name, players, [0], {}, lang)
     for seed in range(2):
         state, rng = game.new_game(seed=seed), random.Random(seed)
         for step in range(400):
@@ -126,16 +128,8 @@ def screens(name: str, players: int, lang: str) -> Iterator[tuple[Any, dict[str,
             state.apply(rng.choice(state.legal_actions()))
 
 
-def player_counts(name: str) -> list[int]:
-    counts = tabletrek.load(name).player_counts
-    return sorted({min(counts), max(counts)})
-
-
-CASES = [(name, players) for name in sorted(tabletrek.games()) for players in player_counts(name)]
-
-
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), GAMES)
 def test_lines_end_where_a_reader_expects(name: str, players: int, lang: str) -> None:
     found: dict[str, tuple[int, str, str]] = {}
     for ui, view, names in screens(name, players, lang):

@@ -13,7 +13,8 @@ import pytest
 from rich.console import Console
 
 import tabletrek
-from tabletrek.i18n import seat_name, translate
+from tabletrek.cli.seat_names import seat_names
+from tabletrek.i18n import translate
 
 from ..test_i18n import HALF_WIDTH_IN_CHINESE
 
@@ -25,7 +26,7 @@ def screens(name: str, players: int, lang: str, width: int = 100) -> tuple[str, 
     has them, and the moves."""
     game = tabletrek.load(name, players=players)
     ui: Any = game.terminal()
-    names = [seat_name(s, lang) + (translate("cli.play.you", lang) if s == 0 else "") for s in range(players)]
+    names = seat_names(name, players, [0], {}, lang)
     lines: list[str] = []
     for seed in range(2):
         state, rng = game.new_game(seed=seed), random.Random(seed)
