@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from rich.cells import cell_len
 from rich.table import Table
 
 from tabletrek.cli.common import (
@@ -35,6 +33,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.cli.figures import figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
@@ -54,67 +53,39 @@ def parse_bot_params(pairs: list[str] | None) -> dict[str, dict[str, Any]]:
     return params
 
 
-def span(interval: tuple[float, float]) -> str:
-    """An interval of shares as one range, "49.0–94.3%": no space to break it at."""
-    low, high = interval
-    return f"{100 * low:.1f}–{pct(high)}"
-
-
-# The narrowest a bot's name may be set before the figures beside it give way (a longer name folds).
-NAME_ROOM = 10
-
-
-def figures_fit(rows: Sequence[Sequence[str]], name_column: int, width: int) -> bool:
-    """Whether a table of these rows (its headings first) fits in ``width`` cells with every cell
-    but the names on one line and the names given ``NAME_ROOM`` cells, or all they need if less."""
-    cells = [[max(map(cell_len, cell.splitlines())) for cell in column] for column in zip(*rows, strict=True)]
-    needed = sum(max(column) for at, column in enumerate(cells) if at != name_column)
-    needed += min(NAME_ROOM, max(cells[name_column]))
-    return needed + 3 * len(cells) + 1 <= width  # a space each side of a cell, a rule between
-
-
 def print_result(result: TournamentResult, lang: str) -> None:
-    table = Table(
-        title=tr(
-            "cli.tournament.title",
-            lang,
-            game=game_title(result.game, lang),
-            count=len(result.outcomes),
-            format=tr(f"cli.tournament.formats.{result.format}", lang),
-        )
+    title = tr(
+        "cli.tournament.title",
+        lang,
+        game=game_title(result.game, lang),
+        count=len(result.outcomes),
+        format=tr(f"cli.tournament.formats.{result.format}", lang),
     )
     # Six columns, not nine: a count beside its total and a rate beside its interval read as one
-    # figure each (at 80 columns nine columns wrapped the interval over two lines). Each figure
-    # keeps to one line where the table fits so, and a table short of room narrows the bots'
-    # names; narrower still, a rate stands over its interval and a rating over its spread. The
+    # figure each; narrower, a rate stands over its interval and a rating over its spread. The
     # headings are short and the note below says what the brackets hold.
     columns = ("rank", "bot", "wins", "win_rate", "rating", "ordinal")
-    headers = [tr(f"cli.tournament.col.{column}", lang) for column in columns]
-    for between in (" ", "\n"):
-        rows = [
+    layouts = [
+        [
             (
                 str(rank),
                 s.bot,
                 f"{s.wins}/{s.games}",
-                f"{pct(s.win_rate)}{between}({span(s.interval)})",
+                rate_in(s.win_rate, s.interval, between),
                 f"{s.rating.mu:.2f}{between}± {s.rating.sigma:.2f}",
                 f"{s.rating.ordinal:.2f}",
             )
             for rank, s in enumerate(result.standings, 1)
         ]
-        whole = figures_fit([headers, *rows], name_column=1, width=console.width)
-        if whole:
-            break
-    for column, header in zip(columns, headers, strict=True):
-        figure = column != "bot"
-        table.add_column(header, justify="right" if figure else "left", no_wrap=figure and whole)
-    for row in rows:
-        table.add_row(*row)
+        for between in (" ", "\n")
+    ]
+    headers = [tr(f"cli.tournament.col.{column}", lang) for column in columns]
+    table = figures_table(title, headers, layouts, console.width, name_column=1)
     console.print(table)
     # The note explains the table above, at any number of players (it came only after the
     # two-player grid); the grid's title is a line of its own, since a table's title wraps at the
     # table's width and a narrow grid broke it mid-word.
-    console.print(tr("cli.tournament.interval_note", lang))
+    console.print(tr("cli.figures.interval_note", lang))
     console.print(tr("cli.tournament.ratings_note", lang))
     if result.players == 2:
         console.print(tr("cli.tournament.h2h_title", lang))
