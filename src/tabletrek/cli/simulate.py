@@ -6,7 +6,6 @@ import json
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from tabletrek.cli.common import (
     GameArg,
@@ -32,6 +31,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.cli.figures import figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.sim import Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
@@ -40,21 +40,26 @@ from tabletrek.sim.stats import length_args
 
 def print_summary(summary: Summary, lang: str) -> None:
     title = tr("cli.sim.bots_title", lang, count=summary.games, game=game_title(summary.game, lang))
-    bots = Table(title=title)
-    for column in ("bot", "seats", "wins", "win_rate", "ci", "draws", "score"):
-        bots.add_column(tr(f"cli.sim.col.{column}", lang), justify="left" if column == "bot" else "right")
-    for b in summary.bots:
-        low, high = b.interval
-        bots.add_row(
-            b.bot,
-            str(b.seats_played),
-            str(b.wins),
-            pct(b.win_rate),
-            f"{pct(low)} – {pct(high)}",
-            str(b.draws),
-            f"{b.mean_score:.1f}",
-        )
+    headers = [
+        tr(f"cli.sim.col.{column}", lang) for column in ("bot", "seats", "wins", "win_rate", "draws", "score")
+    ]
+    layouts = [
+        [
+            (
+                b.bot,
+                str(b.seats_played),
+                str(b.wins),
+                rate_in(b.win_rate, b.interval, between),
+                str(b.draws),
+                f"{b.mean_score:.1f}",
+            )
+            for b in summary.bots
+        ]
+        for between in (" ", "\n")
+    ]
+    bots = figures_table(title, headers, layouts, console.width, name_column=0)
     console.print(bots)
+    console.print(tr("cli.figures.interval_note", lang))
     if summary.cooperative:
         won = summary.seats[0].wins  # cooperative: every seat wins or loses together
         low, high = summary.seats[0].interval
@@ -75,15 +80,14 @@ def print_summary(summary: Summary, lang: str) -> None:
 
 
 def print_seats(summary: Summary, lang: str) -> None:
-    seats = Table(title=tr("cli.sim.seats_title", lang))
-    for column in ("seat", "wins", "win_rate", "ci"):
-        seats.add_column(tr(f"cli.sim.col.{column}", lang), justify="right")
-    fair = 1 / summary.players
-    for s in summary.seats:
-        low, high = s.interval
-        seats.add_row(str(s.seat + 1), str(s.wins), pct(s.win_rate), f"{pct(low)} – {pct(high)}")
+    headers = [tr(f"cli.sim.col.{column}", lang) for column in ("seat", "wins", "win_rate")]
+    layouts = [
+        [(str(s.seat + 1), str(s.wins), rate_in(s.win_rate, s.interval, between)) for s in summary.seats]
+        for between in (" ", "\n")
+    ]
+    seats = figures_table(tr("cli.sim.seats_title", lang), headers, layouts, console.width)
     console.print(seats)
-    console.print(tr("cli.sim.fair_share", lang, share=pct(fair)))
+    console.print(tr("cli.sim.fair_share", lang, share=pct(1 / summary.players)))
 
 
 def print_lengths(summary: Summary, lang: str) -> None:

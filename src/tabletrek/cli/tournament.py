@@ -33,6 +33,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
+from tabletrek.cli.figures import figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
@@ -53,36 +54,38 @@ def parse_bot_params(pairs: list[str] | None) -> dict[str, dict[str, Any]]:
 
 
 def print_result(result: TournamentResult, lang: str) -> None:
-    table = Table(
-        title=tr(
-            "cli.tournament.title",
-            lang,
-            game=game_title(result.game, lang),
-            count=len(result.outcomes),
-            format=tr(f"cli.tournament.formats.{result.format}", lang),
-        )
+    title = tr(
+        "cli.tournament.title",
+        lang,
+        game=game_title(result.game, lang),
+        count=len(result.outcomes),
+        format=tr(f"cli.tournament.formats.{result.format}", lang),
     )
-    for column in ("rank", "bot", "games", "wins", "win_rate", "ci", "mu", "sigma", "ordinal"):
-        table.add_column(
-            tr(f"cli.tournament.col.{column}", lang), justify="left" if column == "bot" else "right"
-        )
-    for rank, s in enumerate(result.standings, 1):
-        low, high = s.interval
-        table.add_row(
-            str(rank),
-            s.bot,
-            str(s.games),
-            str(s.wins),
-            pct(s.win_rate),
-            f"{pct(low)} – {pct(high)}",
-            f"{s.rating.mu:.2f}",
-            f"{s.rating.sigma:.2f}",
-            f"{s.rating.ordinal:.2f}",
-        )
+    # Six columns, not nine: a count beside its total and a rate beside its interval read as one
+    # figure each; narrower, a rate stands over its interval and a rating over its spread. The
+    # headings are short and the note below says what the brackets hold.
+    columns = ("rank", "bot", "wins", "win_rate", "rating", "ordinal")
+    layouts = [
+        [
+            (
+                str(rank),
+                s.bot,
+                f"{s.wins}/{s.games}",
+                rate_in(s.win_rate, s.interval, between),
+                f"{s.rating.mu:.2f}{between}± {s.rating.sigma:.2f}",
+                f"{s.rating.ordinal:.2f}",
+            )
+            for rank, s in enumerate(result.standings, 1)
+        ]
+        for between in (" ", "\n")
+    ]
+    headers = [tr(f"cli.tournament.col.{column}", lang) for column in columns]
+    table = figures_table(title, headers, layouts, console.width, name_column=1)
     console.print(table)
     # The note explains the table above, at any number of players (it came only after the
     # two-player grid); the grid's title is a line of its own, since a table's title wraps at the
     # table's width and a narrow grid broke it mid-word.
+    console.print(tr("cli.figures.interval_note", lang))
     console.print(tr("cli.tournament.ratings_note", lang))
     if result.players == 2:
         console.print(tr("cli.tournament.h2h_title", lang))
