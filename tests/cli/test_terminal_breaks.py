@@ -21,9 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 import tabletrek
-from tabletrek.cli.common import RulesMarkdown
+from tabletrek.cli.common import RulesMarkdown, tr
 from tabletrek.cli.seat_names import seat_names
-from tabletrek.core.linebreak import LineBreakingConsole, break_offsets
+from tabletrek.core.linebreak import LineBreakingConsole, break_offsets, wrapped
 
 from .test_terminal_punctuation import GAMES
 
@@ -188,3 +188,25 @@ def test_the_check_sees_each_kind_of_bad_break() -> None:
     )
     assert bad_break("P2, P4 ◀", "Team 3") is None
     assert bad_break("Round 1/10 · engine [9|9] ·", "boneyard 12") is None
+
+
+# A record's path under a home folder is often wider than a terminal: about 80 columns.
+RECORD = "/home/someone/.local/share/tabletrek/records/codenames-duet-20261207-015609-7.json"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("key", ["cli.play.saved", "cli.play.resume_hint"])
+def test_a_path_wider_than_the_terminal_is_printed_whole(key: str, lang: str) -> None:
+    # Before: folded into two lines, it could not be copied from the terminal. Now it has a
+    # line of its own, left for the terminal to wrap, and the words around it keep to the width.
+    out = io.StringIO()
+    LineBreakingConsole(file=out, width=60, color_system=None).print(tr(key, lang, path=RECORD))
+    lines = out.getvalue().splitlines()
+    assert RECORD in lines, lines
+    assert all(cell_len(line) <= 60 for line in lines if line != RECORD), lines
+    # a table's cell still folds it: a line wider than the cell would push out the table's rules
+    table = Table(show_header=False)
+    table.add_row(wrapped(RECORD))
+    out = io.StringIO()
+    LineBreakingConsole(file=out, width=60, color_system=None).print(table)
+    assert all(cell_len(line) <= 60 for line in out.getvalue().splitlines())

@@ -125,12 +125,33 @@ def allowed(plain: str, keep: Sequence[tuple[int, int]] = ()) -> tuple[int, ...]
     return tuple(at for at in break_offsets(plain) if not any(a < at < b for a, b in keep))
 
 
-def divide(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -> list[int]:
+def _line_end(
+    plain: str, start: int, width: int, outside: Sequence[int], opportunities: Sequence[int]
+) -> int:
+    """Where a line from ``start`` ends, as ``divide`` says."""
+    at = _farthest(outside, plain, start, width)
+    if at is not None:
+        following = next((o for o in outside if o > at), len(plain))
+        if _shown(plain, at, following) > width:
+            at = None
+    if at is None:
+        at = _farthest(opportunities, plain, start, width)
+    if at is None:
+        at = start + 1
+        while at < len(plain) and cell_len(plain[start : at + 1]) <= width:
+            at += 1
+    return at
+
+
+def divide(
+    plain: str, width: int, keep: Sequence[tuple[int, int]] = (), *, whole_paths: bool = False
+) -> list[int]:
     """The offsets where each line after the first begins, for a line of text set ``width``
     cells wide: at the farthest break opportunity that fits and is not inside a ``keep`` range;
     but where what follows that break is itself wider than a line (an entry that must be broken
     anyway), or no such break fits, at the farthest opportunity that fits; and where none fits
-    (a word wider than the line), after the last character that fits."""
+    (a word wider than the line), after the last character that fits. With ``whole_paths``, a
+    path wider than the line is the exception: it gets a line of its own, wider than ``width``."""
     width = max(width, 1)
     starts: list[int] = []
     start = 0
@@ -138,19 +159,14 @@ def divide(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -> list
         return starts
     opportunities = break_offsets(plain)
     outside = allowed(plain, keep) if keep else opportunities
+    path_ends = dict(m.span() for m in _PATH.finditer(plain)) if whole_paths else {}
     while _shown(plain, start, len(plain)) > width:
-        at = _farthest(outside, plain, start, width)
-        if at is not None:
-            following = next((o for o in outside if o > at), len(plain))
-            if _shown(plain, at, following) > width:
-                at = None
-        if at is None:
-            at = _farthest(opportunities, plain, start, width)
-        if at is None:
-            at = start + 1
-            while at < len(plain) and cell_len(plain[start : at + 1]) <= width:
-                at += 1
-        if at >= len(plain):  # one character wider than the line: it has the line to itself
+        path_end = path_ends.get(start)
+        if path_end is not None and _shown(plain, start, path_end) > width:
+            at = next((o for o in opportunities if o >= path_end), len(plain))
+        else:
+            at = _line_end(plain, start, width, outside, opportunities)
+        if at >= len(plain):  # one character (or path) wider than the line: the line is its own
             break
         starts.append(at)
         start = at
@@ -166,14 +182,26 @@ class Wrapped(Text):
     """A ``Text`` whose lines break where its language allows (see the module's note), and,
     for a list set by ``flow``, between its entries first."""
 
-    def __init__(self, *args: Any, keep: Sequence[tuple[int, int]] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, keep: Sequence[tuple[int, int]] = (), whole_paths: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.keep = tuple(keep)
+        # A path wider than the line left whole, for the terminal to wrap: a path folded into
+        # two lines cannot be copied from the terminal. Only for text printed on its own (see
+        # ``LineBreakingConsole``): in a table's cell it would push the table's rules out.
+        self.whole_paths = whole_paths
 
     @classmethod
-    def of(cls, text: str | Text, style: str | Style = "", keep: Sequence[tuple[int, int]] = ()) -> Wrapped:
+    def of(
+        cls,
+        text: str | Text,
+        style: str | Style = "",
+        keep: Sequence[tuple[int, int]] = (),
+        whole_paths: bool = False,
+    ) -> Wrapped:
         if isinstance(text, str):
-            return cls(text, style=style, keep=keep)
+            return cls(text, style=style, keep=keep, whole_paths=whole_paths)
         return cls(
             text.plain,
             style=text.style,
@@ -183,6 +211,7 @@ class Wrapped(Text):
             end=text.end,
             spans=list(text.spans),
             keep=keep,
+            whole_paths=whole_paths,
         )
 
     def _lines_with_keep(self) -> list[tuple[Text, tuple[tuple[int, int], ...]]]:
@@ -219,14 +248,15 @@ class Wrapped(Text):
         for line, keep in self._lines_with_keep():
             if "\t" in line.plain:
                 line.expand_tabs(tab_size)
-            new_lines = line.divide(divide(line.plain, width, keep))
+            new_lines = line.divide(divide(line.plain, width, keep, whole_paths=self.whole_paths))
             for part in new_lines[:-1]:
                 part.rstrip()
             new_lines[-1].rstrip_end(width)
             if wrap_justify:
                 new_lines.justify(console, width, justify=wrap_justify, overflow=wrap_overflow)
             for part in new_lines:
-                part.truncate(width, overflow=wrap_overflow)
+                if not self.whole_paths:  # the only lines wider than ``width`` are whole paths
+                    part.truncate(width, overflow=wrap_overflow)
             lines.extend(new_lines)
         return lines
 
@@ -286,7 +316,9 @@ def flow_within(
 class LineBreakingConsole(Console):
     """A console whose strings and texts break as ``Wrapped`` text does. rich's ``print`` joins
     the strings and texts it is given into a new plain ``Text`` (losing a ``Wrapped``), so
-    ``print`` hands them over joined already, inside a ``Group``."""
+    ``print`` hands them over joined already, inside a ``Group``. A path in what it prints is
+    never folded: one wider than the terminal gets a line of its own, printed uncropped, which
+    the terminal wraps and a reader copies whole (a record's path is often over 80 columns)."""
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         return Wrapped.of(super().render_str(text, **kwargs))
@@ -298,5 +330,7 @@ class LineBreakingConsole(Console):
             joined = one if isinstance(one, Wrapped) and one.end == end else None
             if joined is None:  # a flow's kept entries are lost in a join; one text needs none
                 joined = Wrapped.of(Text(sep, end=end).join(texts))
+            joined = Wrapped.of(joined, keep=joined.keep, whole_paths=True)
             objects = (Group(joined),)
+            kwargs.setdefault("crop", False)
         super().print(*objects, sep=sep, end=end, **kwargs)
