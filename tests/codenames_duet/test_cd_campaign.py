@@ -3,6 +3,7 @@ progress, the command."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from typer.testing import CliRunner
 
 import tabletrek
 from tabletrek.core.data import DataError
+from tabletrek.core.linebreak import LineBreakingConsole
+from tabletrek.games.codenames_duet import cli as campaign_cli
 from tabletrek.games.codenames_duet.campaign import (
     Progress,
     load_progress,
@@ -19,7 +22,8 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.games.codenames_duet.cli import app
+from tabletrek.games.codenames_duet.cli import app, city_name, map_table
+from tabletrek.i18n import list_separator
 
 from .positions import position, turn
 
@@ -140,3 +144,43 @@ def test_a_bad_profile_name_is_refused_in_the_readers_language(
     assert "玩家檔案名稱須為 1 到 40 個字母" in chinese.output and "profile name" not in chinese.output
     english = runner.invoke(app, ["map", "--profile", "../x", "--lang", "en"])
     assert "a profile name is 1-40 letters, digits, '.', '_' or '-', not '../x'" in english.output
+
+
+def route_lines(lang: str, width: int) -> dict[str, list[str]]:
+    """Each city's routes as the map shows them, line by line, at ``width`` columns."""
+    out = io.StringIO()
+    LineBreakingConsole(file=out, width=width, color_system=None).print(
+        map_table(mission_map(), Progress("ann"), lang)
+    )
+    routes: dict[str, list[str]] = {}
+    city = ""
+    for line in out.getvalue().splitlines():
+        cells = [cell.strip() for cell in line.split("│")[1:-1]]
+        if len(cells) == 6:
+            city = cells[0] or city
+            routes.setdefault(city, []).append(cells[5])
+    return routes
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_map_never_parts_a_city_name(lang: str, width: int) -> None:
+    # Before, at 80 columns: Paris's routes ended a line with 蒙地卡 and began the next with 羅.
+    names = {city_name(c, lang) for c in mission_map().cities}
+    mark = list_separator(lang).strip()  # "," or "、"
+    routes = route_lines(lang, width)
+    assert len(routes) == 26
+    for city, lines in routes.items():
+        for line in lines:
+            shown = line.strip().strip(mark).split(mark)
+            assert all(name.strip() in names for name in shown), (city, lines)
+
+
+def test_new_cities_are_named_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETREK_HOME", str(tmp_path))
+    out = io.StringIO()
+    monkeypatch.setattr(campaign_cli, "console", LineBreakingConsole(file=out, width=24, color_system=None))
+    done = CliRunner().invoke(app, ["record", "prague", "won", "--lang", "zh-Hant"])
+    assert done.exit_code == 0, done.output
+    lines = out.getvalue().splitlines()
+    assert lines[-2:] == ["新開放的城市：柏林、", "維也納、華沙。"], lines

@@ -38,6 +38,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
 from tabletrek.core.errors import message_in
+from tabletrek.core.linebreak import flow, flow_within
 from tabletrek.games.codenames_duet.campaign import (
     MissionMap,
     Progress,
@@ -47,7 +48,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.i18n import join_list
+from tabletrek.i18n import join_list, list_separator
 from tabletrek.paths import records_dir, user_data_dir
 
 GAME = "codenames-duet"
@@ -106,7 +107,8 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
             str(city.mistakes),
             Text(_t(f"status.{status}", lang), style=STATUS_STYLE[status]),
             record,
-            join_list((city_name(c, lang) for c in city.links), lang),
+            # a city's name is never parted ("蒙地卡" over "羅", "Rio de" over "Janeiro")
+            flow((city_name(c, lang) for c in city.links), list_separator(lang)),
         )
     table.caption = _t("map_caption", lang)
     return table
@@ -202,7 +204,10 @@ def _report(mmap: MissionMap, progress: Progress, city: str, won: bool, before: 
     console.print(_t(f"result.{key}", lang, city=city_name(city, lang)))
     opened = [c for c in progress.available(mmap) if c not in before]
     if opened:
-        console.print(_t("opened", lang, cities=join_list((city_name(c, lang) for c in opened), lang)))
+        names = [city_name(c, lang) for c in opened]
+        console.print(
+            flow_within(lambda listed: _t("opened", lang, cities=listed), names, list_separator(lang))
+        )
 
 
 @app.command("record", help=help_text("codenames_duet.campaign.record_help"))
