@@ -203,20 +203,38 @@ def section_plot(plot: Mapping[str, Any], lang: str) -> str:
     return figure_svg(draw, height=max(3.4, 0.3 * len(labels)) if tall else 3.4)
 
 
+# A Chinese heading of up to this many characters is a word ('電腦玩家', '座位次數') and is not
+# broken; a longer one is a phrase ('每次失去的哩程') and may break between its characters.
+WORD_LENGTH = 5
+
+
+def heading_html(text: str) -> str:
+    """A table heading: kept to break only at its spaces if it has any or is a word's length."""
+    whole = " " in text.strip() or len(text) <= WORD_LENGTH
+    attribute = ' class="words"' if whole else ""
+    return f"<th{attribute}>{html.escape(text)}</th>"
+
+
 def table_html(header: list[str], rows: list[list[Any]], lang: str) -> str:
-    head = "".join(f"<th>{html.escape(translate(h, lang))}</th>" for h in header)
+    head = "".join(heading_html(translate(h, lang)) for h in header)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(cell_text(c, lang))}</td>" for c in row) + "</tr>" for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+# A figure is never broken over two lines (a phone broke '5.5% –' over '26.1%'), a heading that
+# is a word never inside it (not '電腦玩' over '家'; see ``heading_html``); the first column,
+# names and labels, takes what is left and may break anywhere (a bot named with its parameters
+# has no space). Phones get a smaller table so the figures fit beside it.
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.5rem 0}
 td,th{border:1px solid #ddd;padding:.2rem .6rem;text-align:right}
+th.words{word-break:keep-all}td+td{white-space:nowrap}td:first-child{overflow-wrap:anywhere}
 td:first-child,th:first-child{text-align:left}.note{color:#555;font-size:.9rem}.empty{color:#555}svg{max-width:100%;height:auto}
+@media (max-width:30rem){table{font-size:.85rem}td,th{padding:.2rem .35rem}}
 """
 
 
@@ -233,7 +251,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     parts = [
         f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">{REPORT_GENERATOR}',
         f"<title>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</title>",
-        f"<style>{STYLE}</style></head><body>",
+        f"<style>{STYLE}</style></head><body><main>",
         f"<h1>{html.escape(t('cli.analyze.report.title', lang, game=game_title))}</h1>",
         "<p>"
         + html.escape(
@@ -334,5 +352,5 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
             parts.append(table_html(section.header, section.rows, lang))
         elif plot is None:  # a heading over nothing would look like a report that failed
             parts.append(f"<p class='empty'>{html.escape(t(section.empty, lang))}</p>")
-    parts.append("</body></html>")
+    parts.append("</main></body></html>")
     return "\n".join(parts)
