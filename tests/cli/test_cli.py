@@ -300,7 +300,7 @@ def test_tournament_explains_its_ratings_at_any_table_size() -> None:
         app, ["tournament", "touring", "-p", "2", "-b", "random,greedy", "-n", "2", "--lang", "zh-Hant"]
     )
     assert two.exit_code == 0, two.output
-    assert "對戰成績：列上的電腦玩家贏過欄上電腦玩家的局數" in two.output.splitlines()
+    assert "對戰成績：列上的電腦玩家贏過欄上電腦玩家的局數（欄以名次標示）" in two.output.splitlines()
     # and its heading names the game and the format in Chinese, not 'touring：2 局，round-robin'
     assert "公路旅行：2 局，循環賽" in two.output
     simulated = runner.invoke(app, ["simulate", "touring", "-n", "2", "--lang", "zh-Hant"])

@@ -110,3 +110,23 @@ def test_a_reader_gives_up_headings_then_names_then_figures_on_one_line() -> Non
     assert plan(headers, layouts, 0, 1 + 6 + 12 + 10) == (narrow, [14, 6, 12])
     assert plan(headers, layouts, 0, 1 + 6 + 12 + 9) == (narrow, None)  # rich shares the width
     assert plan(headers, layouts, None, 14 + 6 + 12 + 9) == (narrow, None)
+
+
+def test_the_head_to_head_grid_of_five_bots_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: a column per bot, headed by its name, folded the names ('greedy:go=' over '120')
+    # and set some cells on one line and some on two.
+    bots = ["random", "greedy", "greedy:go=120", "greedy:remedy=150", "greedy:go=90"]
+    result = tournament("touring", bots, 2, seed=1)
+    lines = printed(
+        tournament_command, lambda: tournament_command.print_result(result, "en"), 80, monkeypatch
+    )
+    grid = lines[next(at for at, line in enumerate(lines) if line.startswith("Head to head")) :]
+    # columns headed by rank
+    assert [cell.strip() for cell in grid[2].split("┃")[1:-1]] == ["", "1", "2", "3", "4", "5"], grid
+    for rank, s in enumerate(result.standings, 1):
+        row = next(line for line in grid if f"│ {rank} {s.bot} " in line)
+        below = grid[grid.index(row) + 1]
+        for other in result.standings:
+            if other.bot != s.bot:
+                games, wins = result.head_to_head(s.bot, other.bot)
+                assert f"{wins}/{games}" in row and f"({100 * wins / games:.1f}%)" in below, (s.bot, grid)

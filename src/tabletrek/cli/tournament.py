@@ -89,17 +89,26 @@ def print_result(result: TournamentResult, lang: str) -> None:
     console.print(tr("cli.tournament.ratings_note", lang))
     if result.players == 2:
         console.print(tr("cli.tournament.h2h_title", lang))
-        grid = Table()
-        grid.add_column("")
-        for bot in result.bots:
-            grid.add_column(bot, justify="right")
-        for a in result.bots:
+        console.print(head_to_head_grid(result))
+
+
+def head_to_head_grid(result: TournamentResult) -> Table:
+    """The two-player games each bot won against each other, as a crosstable: rows in the
+    standings' order, each headed by its rank and name, and columns headed by the rank alone, so
+    that five bots with long names (``greedy:go=120``) still fit 80 columns."""
+    ranked = [s.bot for s in result.standings]
+    layouts = []
+    for between in (" ", "\n"):
+        rows = []
+        for rank, a in enumerate(ranked, 1):
             cells = []
-            for b in result.bots:
+            for b in ranked:
                 games, wins = result.head_to_head(a, b) if a != b else (0, 0)
-                cells.append(f"{wins}/{games} ({pct(wins / games)})" if games else "—")
-            grid.add_row(a, *cells)
-        console.print(grid)
+                cells.append(f"{wins}/{games}{between}({pct(wins / games)})" if games else "—")
+            rows.append((f"{rank} {a}", *cells))
+        layouts.append(rows)
+    headers = ["", *(str(rank) for rank in range(1, len(ranked) + 1))]
+    return figures_table(None, headers, layouts, console.width, name_column=0)
 
 
 def tournament_cmd(
