@@ -4,6 +4,7 @@ usage errors) follows the reader's language; in English it is typer's own, byte 
 from __future__ import annotations
 
 import enum
+import json
 import os
 import subprocess
 import sys
@@ -201,3 +202,44 @@ def test_a_bad_or_missing_choice_is_said_in_chinese(args: list[str], english: st
     assert zh.exit_code == 2 and chinese in zh.output and english_left(zh.output) == []
     en = runner.invoke(choosing_app(), args, env={"TABLETREK_LANG": "en", "COLUMNS": "200"})
     assert en.exit_code == 2 and english in en.output
+
+
+# Run in a fresh interpreter: the help texts are read from the catalogs when the commands are
+# defined, in the language of that moment.
+CUT_HELP = """
+import json, re, sys
+import typer
+from typer.testing import CliRunner
+from tabletrek.cli import app
+root = typer.main.get_command(app)
+paths = [[]]
+for name, command in root.commands.items():
+    paths.append([name])
+    paths.extend([name, sub] for sub in getattr(command, "commands", {}))
+cut = {}
+for columns in sys.argv[1:]:
+    for path in paths:
+        shown = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": columns})
+        assert shown.exit_code == 0, shown.output
+        lines = [line for line in shown.output.splitlines() if "…" in re.sub(r"<[^<>]*>", "", line)]
+        if lines:
+            cut[f"{' '.join(path)} at {columns}"] = lines
+print(json.dumps({"commands": len(paths), "cut": cut}))
+"""
+
+
+def test_no_help_text_loses_words_in_chinese() -> None:
+    # Before: rich broke a help text at its spaces only and cut a run wider than its cell with
+    # "…": '每個都可帶參數，例 …' lost 如 ismcts:iterations=50;rollout=greedy（預設：遊戲….
+    env = {**os.environ, "TABLETREK_LANG": "zh-Hant"}
+    done = subprocess.run(
+        [sys.executable, "-c", CUT_HELP, "60", "80", "100"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    found = json.loads(done.stdout)
+    assert found["commands"] > 10
+    assert not found["cut"], found["cut"]

@@ -1,6 +1,7 @@
 """The terminal's frame text in the reader's language: typer's "Usage:" line, its panel titles
 ("Arguments", "Options", "Commands", "Error"), the --help line, the ``<int>`` type column and its
-own usage errors ("No such option", "Missing argument" ...).
+own usage errors ("No such option", "Missing argument" ...); and its help texts, set so that
+they break as the terminal's other Chinese text does (rich cut a Chinese help line with "…").
 
 typer (0.29) carries its own copy of click with these strings written in plain English, so there
 is no gettext domain to hook. What it does offer: the panel titles and hint templates are
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from rich.text import Text
 from typer import rich_utils
 from typer._click import exceptions as click_errors
 from typer._click.core import Command, Context
@@ -26,6 +28,7 @@ from typer._click.formatting import HelpFormatter
 from typer._param_types import normalize_choice_value
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
+from tabletrek.core.linebreak import Wrapped
 from tabletrek.i18n import DEFAULT_LANG, env_lang, is_supported, normalize_lang, translate
 
 # typer.rich_utils setting -> catalog key (templates keep typer's own {} fields and rich markup).
@@ -116,17 +119,31 @@ def _current_lang() -> str:
 
 @contextmanager
 def _settings(lang: str) -> Iterator[None]:
-    """typer's frame settings in ``lang`` for one run, put back afterwards."""
-    saved = {name: getattr(rich_utils, name) for name in SETTINGS}
+    """typer's frame settings in ``lang`` for one run, put back afterwards; and its help texts
+    set as ``Wrapped`` text (see ``_breaking``)."""
+    saved = {name: getattr(rich_utils, name) for name in (*SETTINGS, "_make_rich_text")}
     _LANG.append(lang)
     try:
         for name, key in SETTINGS.items():
             setattr(rich_utils, name, translate(key, lang))
+        rich_utils._make_rich_text = _breaking(saved["_make_rich_text"])
         yield
     finally:
         _LANG.pop()
         for name, value in saved.items():
             setattr(rich_utils, name, value)
+
+
+def _breaking(make: Callable[..., Any]) -> Callable[..., Any]:
+    """typer's maker of help texts, whose texts break as the terminal's do. rich breaks a help
+    text at its spaces only and, in typer's tables, cuts a run wider than its cell with "…": a
+    Chinese help line lost the rest of its sentence ("例 …" for 例如 ismcts:iterations=50…)."""
+
+    def make_breaking(**kwargs: Any) -> Any:
+        text = make(**kwargs)
+        return Wrapped.of(text) if isinstance(text, Text) else text
+
+    return make_breaking
 
 
 @contextmanager
