@@ -3,9 +3,11 @@ usage errors) follows the reader's language; in English it is typer's own, byte 
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import os
+import re
 import subprocess
 import sys
 from typing import Annotated, Literal
@@ -243,3 +245,16 @@ def test_no_help_text_loses_words_in_chinese() -> None:
     found = json.loads(done.stdout)
     assert found["commands"] > 10
     assert not found["cut"], found["cut"]
+
+
+def test_an_error_panel_breaks_a_chinese_list_between_its_entries() -> None:
+    # A refusal's list is joined with 、 in Chinese, one run without a space: rich alone folded it
+    # anywhere in typer's error panel ('bot_thr' over 'eads', a line opening with 、).
+    from tabletrek.web.ratelimit import Limits
+
+    text = run("serve", "--limit", "nope=1")
+    lines = [line.strip("│ ") for line in text.splitlines() if line.startswith("│")]
+    names = {name for line in lines for name in re.findall(r"[a-z_]+", line)}
+    known = {field.name for field in dataclasses.fields(Limits)}
+    assert known <= names, known - names  # every limit named whole, none cut in two
+    assert not any(line.startswith("、") for line in lines), lines

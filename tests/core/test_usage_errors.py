@@ -552,3 +552,21 @@ def test_a_file_far_larger_than_any_record_is_refused_while_it_is_read(
     at_the_cap.write_text(" " * 999 + "[]")
     with pytest.raises(UsageError, match="more than 0 MiB"):
         GameRecord.load(at_the_cap)
+
+
+def test_a_refusals_list_is_joined_as_its_language_joins_one() -> None:
+    # Before: '玩家人數可以是 2, 3, 4, 5, 6' and '現有選項：country_first, free_discard', a
+    # Chinese sentence listing with English commas, in the terminal and in the browser alike.
+    with pytest.raises(UsageError) as caught:
+        tabletrek.load("touring", players=9)
+    assert str(caught.value) == "touring is played by 2, 3, 4, 5, 6 players, not 9"
+    assert "2、3、4、5、6" in caught.value.message("zh-Hant")
+    # the browser gets the list itself and joins it in its reader's language (i18n.js)
+    assert caught.value.reference()["args"]["allowed"] == ["2", "3", "4", "5", "6"]
+    for lang in ("en", "zh-Hant"):
+        shown = resolve_args({"reason": caught.value.reference()}, lang, None)["reason"]
+        assert shown == caught.value.message(lang)
+    with pytest.raises(UsageError) as caught:
+        tabletrek.load("codenames-duet", clue_order="both")
+    assert "'alternate'、'two_one'" in caught.value.message("zh-Hant")
+    assert "'alternate', 'two_one'" in str(caught.value)

@@ -200,7 +200,7 @@ CASES: list[tuple[str, Ask, str, str, str]] = [
         post_table(option={"free_discard": True}),
         "unknown_field",
         "no field 'option' here (fields: game, players, options, seats, nickname, public, seed, clock)",
-        "這裡沒有欄位 'option'（可用欄位：game, players",
+        "這裡沒有欄位 'option'（可用欄位：game、players",
     ),
     (
         "person's seat field",
@@ -235,7 +235,7 @@ CASES: list[tuple[str, Ask, str, str, str]] = [
         claim({"invite": "a" * 32, "nickname": "Ann"}),
         "unknown_field",
         "no field 'nickname' here (fields: invite, seat)",
-        "可用欄位：invite, seat",
+        "可用欄位：invite、seat",
     ),
     ("invite a bot", invite("1"), "no_person_seat", "no seat of a person with that number", "真人座位"),
     ("path number", invite("x"), "path_number", "not a number in range", "超出範圍"),

@@ -273,7 +273,7 @@ def test_a_message_field_no_handler_reads_is_named_in_both_languages(client: Tes
         error = expect_error(ws)
     assert error["key"] == "web.error.message_field"
     assert error["message"] == "This 'chat' message has no field 'to' (fields: type, id, text)."
-    assert render_message(error, "zh-Hant") == "'chat' 訊息沒有欄位 'to'（可用欄位：type, id, text）。"
+    assert render_message(error, "zh-Hant") == "'chat' 訊息沒有欄位 'to'（可用欄位：type、id、text）。"
 
 
 def test_a_message_that_never_comes_fails_the_test_in_time(client: TestClient) -> None:

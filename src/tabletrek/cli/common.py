@@ -22,7 +22,7 @@ from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import game_class, load
-from tabletrek.i18n import LANGS, env_lang, is_supported, normalize_lang, seat_name, translate
+from tabletrek.i18n import LANGS, env_lang, is_supported, join_list, normalize_lang, seat_name, translate
 
 # No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
 # type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
@@ -103,7 +103,7 @@ def pick_lang(lang: str | None) -> str:
     if lang is None:
         return env_lang()
     if not is_supported(lang):
-        raise typer.BadParameter(tr("cli.error.lang", name=lang, langs=", ".join(LANGS)))
+        raise typer.BadParameter(tr("cli.error.lang", name=lang, langs=join_list(LANGS, env_lang())))
     return normalize_lang(lang)
 
 

@@ -1,7 +1,7 @@
 """The terminal's frame text in the reader's language: typer's "Usage:" line, its panel titles
 ("Arguments", "Options", "Commands", "Error"), the --help line, the ``<int>`` type column and its
-own usage errors ("No such option", "Missing argument" ...); and its help texts, set so that
-they break as the terminal's other Chinese text does (rich cut a Chinese help line with "…").
+own usage errors ("No such option", "Missing argument" ...); and its texts, set so that they
+break as the terminal's other Chinese text does (rich cut a Chinese help line with "…").
 
 typer (0.29) carries its own copy of click with these strings written in plain English, so there
 is no gettext domain to hook. What it does offer: the panel titles and hint templates are
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -29,7 +29,7 @@ from typer._param_types import normalize_choice_value
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from tabletrek.core.linebreak import Wrapped
-from tabletrek.i18n import DEFAULT_LANG, env_lang, is_supported, normalize_lang, translate
+from tabletrek.i18n import DEFAULT_LANG, env_lang, is_supported, join_list, normalize_lang, translate
 
 # typer.rich_utils setting -> catalog key (templates keep typer's own {} fields and rich markup).
 SETTINGS = {
@@ -119,14 +119,14 @@ def _current_lang() -> str:
 
 @contextmanager
 def _settings(lang: str) -> Iterator[None]:
-    """typer's frame settings in ``lang`` for one run, put back afterwards; and its help texts
-    set as ``Wrapped`` text (see ``_breaking``)."""
-    saved = {name: getattr(rich_utils, name) for name in (*SETTINGS, "_make_rich_text")}
+    """typer's frame settings in ``lang`` for one run, put back afterwards; and its texts set as
+    ``Wrapped`` text (see ``BreakingHighlighter``)."""
+    saved = {name: getattr(rich_utils, name) for name in (*SETTINGS, "highlighter")}
     _LANG.append(lang)
     try:
         for name, key in SETTINGS.items():
             setattr(rich_utils, name, translate(key, lang))
-        rich_utils._make_rich_text = _breaking(saved["_make_rich_text"])
+        rich_utils.highlighter = BreakingHighlighter()
         yield
     finally:
         _LANG.pop()
@@ -134,16 +134,15 @@ def _settings(lang: str) -> Iterator[None]:
             setattr(rich_utils, name, value)
 
 
-def _breaking(make: Callable[..., Any]) -> Callable[..., Any]:
-    """typer's maker of help texts, whose texts break as the terminal's do. rich breaks a help
-    text at its spaces only and, in typer's tables, cuts a run wider than its cell with "…": a
-    Chinese help line lost the rest of its sentence ("例 …" for 例如 ismcts:iterations=50…)."""
+class BreakingHighlighter(rich_utils.OptionHighlighter):
+    """typer's highlighter, whose texts (the help texts, the usage line, an error's message) break
+    as the terminal's do: typer passes every text it prints through it. rich breaks a text at
+    its spaces only: in typer's help tables it cut a run wider than its cell with "…" (a Chinese
+    help line lost the rest of its sentence: "例 …" for 例如 ismcts:iterations=50…), and in the
+    error panel it folded a Chinese list anywhere ("bot_thr" over "eads", a line opening with 、)."""
 
-    def make_breaking(**kwargs: Any) -> Any:
-        text = make(**kwargs)
-        return Wrapped.of(text) if isinstance(text, Text) else text
-
-    return make_breaking
+    def __call__(self, text: str | Text) -> Text:
+        return Wrapped.of(super().__call__(text))
 
 
 @contextmanager
@@ -269,7 +268,7 @@ def frame_message(error: click_errors.ClickException, lang: str) -> str | None:
     if isinstance(error, click_errors.NoSuchOption):
         text = translate("cli.frame.no_such_option", lang, name=error.option_name)
         if error.possibilities:
-            names = ", ".join(sorted(error.possibilities))
+            names = join_list(sorted(error.possibilities), lang)
             text += translate("cli.frame.possible_options", lang, names=names)
         return text
     if isinstance(error, click_errors.BadParameter):

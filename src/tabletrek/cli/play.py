@@ -312,7 +312,7 @@ def play(
     offered = loaded.bots()
     for spec in bot_names:
         if parse_bot_spec(spec)[0] not in offered:
-            raise fail(tr("cli.error.bot", language, bot=spec, game=game, bots=", ".join(offered)))
+            raise fail(tr("cli.error.bot", language, bot=spec, game=game, bots=join_list(offered, language)))
     state = loaded.new_game(seed)
     try:
         seat_bots = {

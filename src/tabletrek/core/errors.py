@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.data import DataError
-from tabletrek.i18n import translate
+from tabletrek.i18n import join_list, translate
 
 GIVEN = "value"
 """The parameter that holds what the user gave (an option's value, a bot setting, a record's
@@ -17,9 +17,10 @@ or through the library made the refusal's own message raise a TypeError instead.
 
 
 class UsageError(ValueError):
-    """``key`` and ``params`` name the message in the catalogs. A list parameter is joined with
-    commas (the catalog's word for none when empty), except ``GIVEN``; a ``close`` parameter (the
-    known name nearest to what was typed) adds the catalog's "did you mean" hint as ``{hint}``."""
+    """``key`` and ``params`` name the message in the catalogs. A list parameter is joined as the
+    message's language joins a list ("2, 3, 4"; in Chinese "2、3、4"; the catalog's word for none
+    when empty), except ``GIVEN``; a ``close`` parameter (the known name nearest to what was
+    typed) adds the catalog's "did you mean" hint as ``{hint}``."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
@@ -35,8 +36,8 @@ class UsageError(ValueError):
     def reference(self) -> dict[str, Any]:
         """The message as a catalog reference, ``{"$t": key, "args": ...}``, for a front end that
         says it in its own reader's language (the browser; ``core.events.render_message``): the
-        parameters ``message`` shows, with lists joined and the hint and inner refusals as
-        references of their own."""
+        parameters ``message`` shows, lists as lists (the front end joins them in its reader's
+        language) and the hint and inner refusals as references of their own."""
         args = {k: given(v) if k == GIVEN else referred(v) for k, v in self.params.items() if k != "close"}
         close = self.params.get("close")
         hint = {"$t": "core.error.did_you_mean", "args": {"close": close}}
@@ -47,7 +48,7 @@ class UsageError(ValueError):
 def referred(value: Any) -> Any:
     """A parameter as ``reference`` passes it on: ``said`` for a front end that translates."""
     if isinstance(value, list):
-        return ", ".join(map(str, value)) if value else {"$t": "core.error.none"}
+        return [str(item) for item in value] if value else {"$t": "core.error.none"}
     if isinstance(value, UsageError | DataError):
         return value.reference()
     if isinstance(value, IllegalAction):
@@ -71,9 +72,9 @@ def said(value: Any, lang: str) -> Any:
     return value
 
 
-def listing(names: list[str], lang: str) -> str:
-    """Names joined for a message; the catalog's word for none when there are none."""
-    return ", ".join(names) if names else translate("core.error.none", lang)
+def listing(names: list[Any], lang: str) -> str:
+    """Names joined for a message in ``lang``; the catalog's word for none when there are none."""
+    return join_list(map(str, names), lang) if names else translate("core.error.none", lang)
 
 
 def message_in(error: BaseException, lang: str) -> str:

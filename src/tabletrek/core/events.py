@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletrek.i18n import seat_name, translate
+from tabletrek.i18n import join_list, seat_name, translate
 
 OMNISCIENT = -1
 """Viewer id that sees every secret (finished-game replays, debugging)."""
@@ -66,6 +66,9 @@ def resolve_args(args: Mapping[str, Any], lang: str, names: Sequence[str] | None
                 inner_args = resolve_args(inner, lang, names) if isinstance(inner, dict) else {}
                 out[name] = translate(str(value["$t"]), lang, **inner_args)
                 continue
+        if isinstance(value, list):  # a list is joined as the reader's language joins one
+            out[name] = join_list(map(str, value), lang)
+            continue
         out[name] = value
     return out
 

@@ -50,7 +50,7 @@ class Game(ABC, Generic[S]):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.default_players if players is None else players
         if not is_whole(count) or count not in self.player_counts:
-            allowed = ", ".join(map(str, self.player_counts))
+            allowed = sorted(self.player_counts)
             raise UsageError("core.error.player_count", game=self.name, allowed=allowed, players=players)
         self.players: int = count
         self.options: Mapping[str, Any] = MappingProxyType(

@@ -58,7 +58,7 @@ class OptionSpec:
         elif not isinstance(value, kind):
             raise refused("option_type", kind=kind.__name__)
         if self.choices is not None and value not in self.choices:
-            raise refused("option_choice", allowed=", ".join(map(repr, self.choices)))
+            raise refused("option_choice", allowed=[repr(choice) for choice in self.choices])
         if self.minimum is not None and value < self.minimum:
             raise refused("option_min", minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:

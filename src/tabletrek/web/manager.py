@@ -120,7 +120,7 @@ def check_options(name: str, options: dict[str, Any]) -> None:
 def wrong_kind(key: str, kind: type, named: Sequence[Any] | None) -> dict[str, Any]:
     """Why an option's value is refused: the kind of value it takes."""
     if named is not None:
-        return reason("web.error.detail.option_named", name=key, names=", ".join(map(str, named)))
+        return reason("web.error.detail.option_named", name=key, names=[str(value) for value in named])
     simple = {bool: "web.error.detail.option_bool", int: "web.error.detail.option_int"}
     simple |= {float: "web.error.detail.option_float", str: "web.error.detail.option_plain"}
     if kind in simple:
@@ -469,7 +469,7 @@ def bot_seat(game: Game, seat: int, item: dict[str, Any]) -> SeatRow:
     bot = item.get("bot") or game.default_bot
     params = item.get("params") or {}
     if not isinstance(bot, str) or bot not in game.bots() or not isinstance(params, dict):
-        raise WebError("web.error.unknown_bot", bot=str(bot), bots=", ".join(game.bots()))
+        raise WebError("web.error.unknown_bot", bot=str(bot), bots=list(game.bots()))
     check_bot_settings(params)
     try:
         game.bot(bot, seat=seat, seed=1, **params)

@@ -207,7 +207,7 @@ def check_fields(data: dict[str, Any], fields: tuple[str, ...]) -> None:
     known = ("type", "id", *fields)
     name = validation.unknown_field(data, known)
     if name is not None:
-        raise WebError("web.error.message_field", type=data["type"], name=name, known=", ".join(known))
+        raise WebError("web.error.message_field", type=data["type"], name=name, known=list(known))
 
 
 async def handle(table: LiveTable, conn: Conn, raw: str | bytes, max_message: int = MAX_MESSAGE) -> None:

@@ -68,7 +68,7 @@ def known_fields(body: dict[str, Any], known: tuple[str, ...], seat: int | None 
     name = unknown_field(body, known)
     if name is None:
         return
-    args = {"name": name, "known": ", ".join(known)}
+    args = {"name": name, "known": list(known)}
     if seat is None:
         detail = reason("web.error.detail.unknown_field", **args)
     else:

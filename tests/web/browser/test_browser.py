@@ -546,3 +546,22 @@ def test_a_chinese_chat_line_takes_a_full_width_colon(server: ServerProcess, pag
     page.wait_for_selector(".chat li:has-text('你好'), #chat li:has-text('你好')")
     line = page.locator("li:has-text('你好')").last.inner_text()
     assert "小明：你好" in line, line
+
+
+def test_the_page_joins_a_refusals_list_as_its_reader_does(server: ServerProcess, page: Any) -> None:
+    # Before: the page joined a list argument with ', ' in every language ('2, 3, 4, 5, 6' in
+    # a Chinese sentence); the server now sends the list itself.
+    open_lobby(server, page, "zh-Hant")
+    reference = {
+        "$t": "core.error.player_count",
+        "args": {"game": "touring", "allowed": ["2", "3"], "players": 9},
+    }
+    shown = page.evaluate(
+        """async (reference) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadCatalogs("zh-Hant", []);
+          return i18n.t("web.error.bad_options", { detail: reference });
+        }""",
+        reference,
+    )
+    assert shown == "這些設定不可行：touring 的玩家人數可以是 2、3，不能是 9", shown

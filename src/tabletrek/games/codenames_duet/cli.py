@@ -83,7 +83,7 @@ def _city(mmap: MissionMap, name: str, lang: str) -> str:
     try:
         return mmap.city(name).id
     except ValueError:
-        raise fail(_t("error.city", lang, city=name, cities=", ".join(mmap.cities))) from None
+        raise fail(_t("error.city", lang, city=name, cities=join_list(mmap.cities, lang))) from None
 
 
 def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
@@ -158,7 +158,9 @@ def play_cmd(
         bot_names = [game.default_bot]
     for name in bot_names:
         if name not in game.bots():
-            raise fail(tr("cli.error.bot", language, bot=name, game=GAME, bots=", ".join(game.bots())))
+            raise fail(
+                tr("cli.error.bot", language, bot=name, game=GAME, bots=join_list(game.bots(), language))
+            )
     state = game.new_game(seed)
     others = [s for s in range(game.players) if s not in human_seats]
     seat_bots = {

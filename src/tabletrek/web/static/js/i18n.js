@@ -144,7 +144,7 @@ function resolve(args, names) {
       const inner = value.args && typeof value.args === "object" ? value.args : {};
       out[name] = t(String(value.$t), inner, names);
     }
-    else if (Array.isArray(value)) out[name] = value.join(", ");
+    else if (Array.isArray(value)) out[name] = joinList(value.map(String));
     else out[name] = value;
   }
   return out;
