@@ -9,7 +9,7 @@ cells; a longer name wraps) before it touches a figure."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.table import Table
@@ -20,6 +20,10 @@ from tabletrek.cli.common import pct
 NAME_ROOM = 10
 
 Rows = Sequence[Sequence[str]]
+
+# What stands between a figure's two parts (a rate and its interval, a rating and its spread):
+# a space where the table fits with them on one line, else a line break.
+BETWEEN = (" ", "\n")
 
 
 def span(interval: tuple[float, float]) -> str:
@@ -74,19 +78,19 @@ def plan(
 def figures_table(
     title: str | None,
     headers: Sequence[str],
-    layouts: Sequence[Rows],
+    rows: Callable[[str], Rows],
     width: int,
     name_column: int | None = None,
 ) -> Table:
-    """A table of one of ``layouts`` (the same rows, each set narrower than the one before) in
-    ``width`` cells, as ``plan`` chooses; column ``name_column`` holds names, the rest figures."""
-    rows, widths = plan(headers, layouts, name_column, width)
+    """A table of ``rows(between)`` in ``width`` cells, each figure's parts joined by one of
+    ``BETWEEN`` as ``plan`` chooses; column ``name_column`` holds names, the rest figures."""
+    shown, widths = plan(headers, [rows(between) for between in BETWEEN], name_column, width)
     table = Table(title=title)
     for at, header in enumerate(headers):
         figure = at != name_column
         # a figure column set to its width is one rich does not narrow; the names take the rest
         fixed = widths[at] if widths is not None and figure else None
         table.add_column(header, justify="right" if figure else "left", width=fixed)
-    for row in rows:
+    for row in shown:
         table.add_row(*row)
     return table

@@ -31,7 +31,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
-from tabletrek.cli.figures import figures_table, rate_in
+from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.sim import Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
@@ -43,8 +43,9 @@ def print_summary(summary: Summary, lang: str) -> None:
     headers = [
         tr(f"cli.sim.col.{column}", lang) for column in ("bot", "seats", "wins", "win_rate", "draws", "score")
     ]
-    layouts = [
-        [
+
+    def rows(between: str) -> Rows:
+        return [
             (
                 b.bot,
                 str(b.seats_played),
@@ -55,9 +56,8 @@ def print_summary(summary: Summary, lang: str) -> None:
             )
             for b in summary.bots
         ]
-        for between in (" ", "\n")
-    ]
-    bots = figures_table(title, headers, layouts, console.width, name_column=0)
+
+    bots = figures_table(title, headers, rows, console.width, name_column=0)
     console.print(bots)
     console.print(tr("cli.figures.interval_note", lang))
     if summary.cooperative:
@@ -81,11 +81,13 @@ def print_summary(summary: Summary, lang: str) -> None:
 
 def print_seats(summary: Summary, lang: str) -> None:
     headers = [tr(f"cli.sim.col.{column}", lang) for column in ("seat", "wins", "win_rate")]
-    layouts = [
-        [(str(s.seat + 1), str(s.wins), rate_in(s.win_rate, s.interval, between)) for s in summary.seats]
-        for between in (" ", "\n")
-    ]
-    seats = figures_table(tr("cli.sim.seats_title", lang), headers, layouts, console.width)
+
+    def rows(between: str) -> Rows:
+        return [
+            (str(s.seat + 1), str(s.wins), rate_in(s.win_rate, s.interval, between)) for s in summary.seats
+        ]
+
+    seats = figures_table(tr("cli.sim.seats_title", lang), headers, rows, console.width)
     console.print(seats)
     console.print(tr("cli.sim.fair_share", lang, share=pct(1 / summary.players)))
 

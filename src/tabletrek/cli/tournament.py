@@ -33,7 +33,7 @@ from tabletrek.cli.common import (
     split_list,
     tr,
 )
-from tabletrek.cli.figures import figures_table, rate_in
+from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim.backend import Backend
@@ -65,8 +65,9 @@ def print_result(result: TournamentResult, lang: str) -> None:
     # figure each; narrower, a rate stands over its interval and a rating over its spread. The
     # headings are short and the note below says what the brackets hold.
     columns = ("rank", "bot", "wins", "win_rate", "rating", "ordinal")
-    layouts = [
-        [
+
+    def rows(between: str) -> Rows:
+        return [
             (
                 str(rank),
                 s.bot,
@@ -77,10 +78,9 @@ def print_result(result: TournamentResult, lang: str) -> None:
             )
             for rank, s in enumerate(result.standings, 1)
         ]
-        for between in (" ", "\n")
-    ]
+
     headers = [tr(f"cli.tournament.col.{column}", lang) for column in columns]
-    table = figures_table(title, headers, layouts, console.width, name_column=1)
+    table = figures_table(title, headers, rows, console.width, name_column=1)
     console.print(table)
     # The note explains the table above, at any number of players (it came only after the
     # two-player grid); the grid's title is a line of its own, since a table's title wraps at the
@@ -97,18 +97,16 @@ def head_to_head_grid(result: TournamentResult) -> Table:
     standings' order, each headed by its rank and name, and columns headed by the rank alone, so
     that five bots with long names (``greedy:go=120``) still fit 80 columns."""
     ranked = [s.bot for s in result.standings]
-    layouts = []
-    for between in (" ", "\n"):
-        rows = []
-        for rank, a in enumerate(ranked, 1):
-            cells = []
-            for b in ranked:
-                games, wins = result.head_to_head(a, b) if a != b else (0, 0)
-                cells.append(f"{wins}/{games}{between}({pct(wins / games)})" if games else "—")
-            rows.append((f"{rank} {a}", *cells))
-        layouts.append(rows)
+
+    def cell(a: str, b: str, between: str) -> str:
+        games, wins = result.head_to_head(a, b) if a != b else (0, 0)
+        return f"{wins}/{games}{between}({pct(wins / games)})" if games else "—"
+
+    def rows(between: str) -> Rows:
+        return [(f"{rank} {a}", *(cell(a, b, between) for b in ranked)) for rank, a in enumerate(ranked, 1)]
+
     headers = ["", *(str(rank) for rank in range(1, len(ranked) + 1))]
-    return figures_table(None, headers, layouts, console.width, name_column=0)
+    return figures_table(None, headers, rows, console.width, name_column=0)
 
 
 def tournament_cmd(

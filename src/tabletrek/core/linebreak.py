@@ -81,6 +81,12 @@ def _opportunities(plain: str) -> Iterable[int]:
 
 
 @lru_cache(maxsize=4096)
+def path_spans(plain: str) -> tuple[tuple[int, int], ...]:
+    """Where ``plain`` holds a path or an address (``_PATH``), as (start, end) offsets."""
+    return tuple(match.span() for match in _PATH.finditer(plain))
+
+
+@lru_cache(maxsize=4096)
 def break_offsets(plain: str) -> tuple[int, ...]:
     """The offsets inside ``plain`` (0 < offset < len) where a line may break: UAX #14's, less
     those that part a number from the word it counts or names. UAX #14 lets a line end between
@@ -89,7 +95,7 @@ def break_offsets(plain: str) -> tuple[int, ...]:
     inside a path; the standard allows such tailoring, and a reader sees each as one thing. A
     wider gap (``75   Discard``) still breaks."""
     offsets = []
-    paths = [match.span() for match in _PATH.finditer(plain)]
+    paths = path_spans(plain)
     # UAX #14 never breaks before a "/", even after a space; a path's start after a space may
     starts = {a for a, _ in paths if a > 0 and plain[a - 1] == " "}
     for at in sorted(starts.union(_opportunities(plain))):
@@ -159,7 +165,7 @@ def divide(
         return starts
     opportunities = break_offsets(plain)
     outside = allowed(plain, keep) if keep else opportunities
-    path_ends = dict(m.span() for m in _PATH.finditer(plain)) if whole_paths else {}
+    path_ends = dict(path_spans(plain)) if whole_paths else {}
     while _shown(plain, start, len(plain)) > width:
         path_end = path_ends.get(start)
         if path_end is not None and _shown(plain, start, path_end) > width:
@@ -327,10 +333,10 @@ class LineBreakingConsole(Console):
         if objects and not kwargs.get("soft_wrap") and all(isinstance(o, str | Text) for o in objects):
             texts = [o if isinstance(o, Text) else self.render_str(o) for o in objects]
             one = texts[0] if len(texts) == 1 else None
-            joined = one if isinstance(one, Wrapped) and one.end == end else None
-            if joined is None:  # a flow's kept entries are lost in a join; one text needs none
-                joined = Wrapped.of(Text(sep, end=end).join(texts))
-            joined = Wrapped.of(joined, keep=joined.keep, whole_paths=True)
+            if isinstance(one, Wrapped) and one.end == end:  # a copy: the caller's text keeps its own
+                joined = Wrapped.of(one, keep=one.keep, whole_paths=True)
+            else:  # a flow's kept entries are lost in a join; one text needs none
+                joined = Wrapped.of(Text(sep, end=end).join(texts), whole_paths=True)
             objects = (Group(joined),)
             kwargs.setdefault("crop", False)
         super().print(*objects, sep=sep, end=end, **kwargs)
