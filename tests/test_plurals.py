@@ -53,6 +53,7 @@ NEVER_ONE = {
     "touring.ui.miles_total": "{goal} is the trip, 70 or 110",
     "web.ui.n_players": "{n}: every game seats at least 2",
     "core.error.player_count": "{allowed} lists a game's seat counts, all 2 or more",
+    "mexican_train.error.set_players": "{allowed} lists the seat counts of a domino set, all 2 or more",
     "web.error.too_big": "{limit}: the message limit is kilobytes",
     "core.data.too_few_words": "{need} is the board's 25 cards",
 }

@@ -269,6 +269,36 @@ def test_games_shows_every_option_text_in_full_on_a_narrow_terminal(
     assert {"None", "False", "True", "'en'"}.isdisjoint(cells) and {"none", "false", "en"} <= cells
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("width", [56, 60, 66, 80, 100])
+def test_games_never_parts_an_id_and_lists_bots_as_the_language_does(
+    lang: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before, at 60 columns in both languages: rich narrowed the widest columns, and the table
+    # read 'double-crossin' over 'g' and 'codenames-gues' over 's', ids one has to type; the
+    # bots were joined with ', ' in Chinese too.
+    from tabletrek.cli.common import console
+    from tabletrek.core.registry import game_class, games
+
+    monkeypatch.setattr(console, "_width", width)  # the console's own field (see above)
+    result = runner.invoke(app, ["games", "--lang", lang])
+    assert result.exit_code == 0
+    table = result.output.split("└")[0].splitlines()
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in table if line.startswith("│")]
+    assert max(map(len, table)) <= width
+    named = [row[0] for row in rows if row[0]]
+    assert named == games()
+    mark = "、" if lang == "zh-Hant" else ","
+    listed: dict[str, list[str]] = {}
+    game = ""
+    for row in rows:
+        game = row[0] or game
+        listed.setdefault(game, []).extend(part.strip() for part in row[3].split(mark) if part.strip())
+    for name in games():
+        assert listed[name] == game_class(name)(None).bots(), (name, listed[name])
+    assert lang == "en" or not any(", " in row[3] for row in rows)
+
+
 def test_games_shows_defaults_as_one_types_them_and_they_read_back() -> None:
     from tabletrek.cli.games_cmd import as_typed
     from tabletrek.core.options import parse_option_value

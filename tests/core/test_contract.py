@@ -141,6 +141,46 @@ def test_illegal_action_carries_key_params_and_both_languages() -> None:
     assert error.to_dict()["key"] == error.key
 
 
+def _refusal(state: Any, move: str) -> IllegalAction:
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(move)
+    assert state.to_json() == before
+    return caught.value
+
+
+def test_a_rules_refusal_lists_as_its_readers_language_does() -> None:
+    # Before: the rules joined their lists before they knew the reader, so a Chinese player
+    # read '卡牌有：go, 1, 3, 15' and '火車有 p1, p2, p3, mx'; the browser got the joined text.
+    from tests.mexican_train.positions import position
+
+    touring = tabletrek.load("touring").new_game(seed=1)
+    mexican = position([["12-6", "6-9"], ["1-1"], ["2-2"]])
+    opened = position([["5-5", "5-8", "7-12"], ["3-3"], ["4-4"]], trains={0: ["12-5"]}, relaxed_doubles=False)
+    opened.apply("play 5-5 p1")
+    cases = [
+        (touring, "play 45", "cards", "Cards: go, 1, 3, 15, 30,", "卡牌有：go、1、3、15、30、"),
+        (mexican, "play 6-12", "trains", "one of p1, mx.", "p1、mx 之一"),
+        (mexican, "play 6-12 p9", "trains", "trains are p1, p2, p3, mx (", "火車有 p1、p2、p3、mx（"),
+        (opened, "play 7-12 mx", "trains", "A double is open on p1:", "p1 上有未解決的雙點牌"),
+    ]
+    for state, move, listed, english, chinese in cases:
+        refusal = _refusal(state, move)
+        assert isinstance(refusal.params[listed], list), move  # a list until it is said
+        assert english in str(refusal), str(refusal)
+        said = refusal.message("zh-Hant")
+        assert chinese in said and ", " not in said, said
+    # an attack's target: the tables a card may go to
+    state = tabletrek.load("touring", players=3).new_game(seed=0)
+    rng = random.Random(0)
+    while not any(a.text.startswith("play puncture") for a in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()))
+    refusal = _refusal(state, "play puncture zz")
+    assert refusal.key == "touring.illegal.bad_target"
+    assert "choose one of p1, p2, p3." in str(refusal)
+    assert "請從 p1、p2、p3 中選擇" in refusal.message("zh-Hant")
+
+
 def test_apply_rejects_non_text_non_action() -> None:
     state = tabletrek.load("touring").new_game(seed=1)
     with pytest.raises(IllegalAction, match="must be text or an Action"):

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tabletrek
+from tabletrek.core.errors import UsageError
 from tabletrek.core.rng import make_rng
 from tabletrek.games.mexican_train.rules import FIRST, start_round
 from tabletrek.games.mexican_train.state import MexicanTrainState
@@ -41,6 +42,41 @@ def test_deal_hand_sizes(size, players, hand):
 def test_double_nine_seats_at_most_eight():
     with pytest.raises(ValueError, match="2, 3, 4, 5, 6, 7, 8 players"):
         tabletrek.load("mexican-train", players=9, set_size=9)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "english", "chinese"),
+    [
+        (
+            9,
+            {"set_size": 9},
+            "with a double-9 set is played by 2, 3, 4, 5, 6, 7, 8 players, not 9",
+            "用雙 9 骨牌時，玩家人數可以是 2、3、4、5、6、7、8，不能是 9",
+        ),
+        (
+            3,
+            {"set_size": 9, "engine": 12},
+            "option 'engine' of mexican-train must be at most 9 with a double-9 set, not 12",
+            "選項 'engine' 最多只能是 9，而不是 12",
+        ),
+        (
+            3,
+            {"engine": 3, "rounds": 9},
+            "option 'rounds' of mexican-train must be at most 4, not 9",
+            "選項 'rounds' 最多只能是 4，而不是 9：車站雙點牌每局遞減一，從 3-3 降到 0-0",
+        ),
+    ],
+)
+def test_options_that_cannot_go_together_are_refused_in_the_readers_language(
+    players, options, english, chinese
+):
+    # Before: plain ValueErrors in English, so a Chinese reader of the terminal or the browser
+    # was told "option 'engine' of mexican-train must be at most 9 with a double-9 set".
+    with pytest.raises(UsageError) as caught:
+        tabletrek.load("mexican-train", players=players, **options)
+    assert english in str(caught.value)
+    said = caught.value.message("zh-Hant")
+    assert chinese in said and "must" not in said and "set" not in said
 
 
 def deal_events(players: int, seed: int, **options):

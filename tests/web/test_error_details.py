@@ -409,3 +409,16 @@ def test_a_message_that_is_not_json_says_where_in_the_readers_language(client: T
     assert render_message(message, "zh-Hant") == "訊息不是正確的 JSON（第 1 行第 10 欄）。"
     deep = client.post("/api/tables", json={"game": [[[[[[[[[[1]]]]]]]]]]})
     assert "巢狀超過 8 層" in render_message(deep.json(), "zh-Hant")
+
+
+def test_options_that_cannot_go_together_say_why_in_the_readers_language(client: TestClient) -> None:
+    # Before: the game's English ValueError was the detail, so a Chinese page read
+    # "這些設定無法使用：option 'engine' of mexican-train must be at most 9 with a double-9 set".
+    spec = {"game": "mexican-train", "players": 3, "options": {"set_size": 9, "engine": 12}}
+    answer = client.post("/api/tables", json=spec)
+    assert answer.status_code == 400, answer.text
+    message = answer.json()
+    assert message["args"]["detail"]["$t"] == "mexican_train.error.engine_above_set"
+    assert "must be at most 9 with a double-9 set, not 12" in render_message(message, "en")
+    zh = render_message(message, "zh-Hant")
+    assert "最多只能是 9，而不是 12" in zh and "must" not in zh, zh

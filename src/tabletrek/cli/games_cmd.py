@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.table import Table
 
 from tabletrek.cli.common import LangOpt, console, pick_lang, tr
+from tabletrek.core.linebreak import flow
 from tabletrek.core.registry import game_class, games
-from tabletrek.i18n import translate
+from tabletrek.i18n import join_list, list_separator, translate
 
 
-def player_counts(counts: Sequence[int]) -> str:
+def player_counts(counts: Sequence[int], lang: str) -> str:
     """'2–8' for an unbroken run of counts, else the counts one by one."""
     ordered = sorted(counts)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}–{ordered[-1]}"
-    return ", ".join(map(str, ordered))
+    return join_list(map(str, ordered), lang)
 
 
 def as_typed(value: object) -> str:
@@ -29,6 +31,34 @@ def as_typed(value: object) -> str:
     return str(value)
 
 
+# The fewest cells a game's title keeps before the bots' ids beside it are parted.
+TITLE_ROOM = 4
+
+
+def bots_width(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    bots: Sequence[Sequence[str]],
+    separator: str,
+    width: int,
+) -> int | None:
+    """The bots column's width in a table ``width`` cells wide: rich narrows the widest column
+    that may wrap first, the bots' list, down to parting an id (``codenames-gues`` over ``s``);
+    here the list narrows only to its longest id and the titles take the rest. None where the
+    table fits whole, or is too narrow for even that (rich's own sharing)."""
+    name, title, players = (
+        max(cell_len(h), *map(cell_len, column)) for h, *column in zip(headers[:3], *rows, strict=True)
+    )
+    listed = max(cell_len(separator.join(ids)) for ids in bots)
+    mark = separator.rstrip()  # a line may end after it, never before
+    longest = max(cell_len(f"{b}{mark * (at < len(ids) - 1)}") for ids in bots for at, b in enumerate(ids))
+    # a space each side of a cell, a rule between and around them
+    room = width - (3 * len(headers) + 1) - name - players
+    if title + listed <= room or room - max(longest, cell_len(headers[-1])) < TITLE_ROOM:
+        return None
+    return max(longest, cell_len(headers[-1]), min(listed, room - title))
+
+
 def games_cmd(
     lang: LangOpt = None,
 ) -> None:
@@ -36,13 +66,24 @@ def games_cmd(
     # The games in one short table, then each game's options in a table of their own: squeezed
     # into a fifth column, the option texts were cut short with '…' (in Chinese, after a few
     # characters) at any terminal width.
-    table = Table(title=tr("cli.games.title", language))
-    for column in ("name", "title", "players", "bots"):
-        table.add_column(tr(f"cli.games.col.{column}", language), overflow="fold")
+    headers = [tr(f"cli.games.col.{column}", language) for column in ("name", "title", "players", "bots")]
+    rows, bots = [], []
     for name in games():
         cls = game_class(name)
         game = cls(None)
-        table.add_row(name, game.title(language), player_counts(cls.player_counts), ", ".join(game.bots()))
+        rows.append((name, game.title(language), player_counts(cls.player_counts, language)))
+        bots.append(game.bots())
+    separator = list_separator(language)
+    table = Table(title=tr("cli.games.title", language))
+    # A game's id and its bots' ids are what one types: never parted inside an id.
+    table.add_column(headers[0], no_wrap=True)
+    table.add_column(headers[1], overflow="fold")
+    table.add_column(headers[2], no_wrap=True)
+    table.add_column(
+        headers[3], overflow="fold", width=bots_width(headers, rows, bots, separator, console.width)
+    )
+    for row, ids in zip(rows, bots, strict=True):
+        table.add_row(*row, flow(ids, separator))
     console.print(table)
     for name in games():
         cls = game_class(name)

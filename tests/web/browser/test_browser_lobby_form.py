@@ -206,3 +206,22 @@ def test_the_settings_box_reads_a_bots_settings_as_the_terminal_does(
     )
     assert typed == parse_bot_spec("ismcts:" + ";".join(SETTINGS))[1]
     assert typed["paired"] is False and typed["compiled"] is False and typed["margin"] is True
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh-Hant", "最多只能是 9，而不是 12"), ("en", "at most 9 with a double-9 set")]
+)
+def test_options_that_cannot_go_together_are_refused_in_the_readers_language(
+    server: ServerProcess, page: Any, lang: str, said: str
+) -> None:
+    # Before: the game's English sentence stood inside the Chinese refusal ("這些設定無法使用：
+    # option 'engine' of mexican-train must be at most 9 with a double-9 set").
+    open_lobby(server, page, lang, "mexican-train")
+    page.select_option("#opt_set_size", json.dumps(9))
+    page.fill("#opt_engine", "12")
+    page.click("#create-table")
+    page.wait_for_selector("#create-error:not(:empty)")
+    shown = page.locator("#create-error").inner_text()
+    assert said in shown, shown
+    assert lang == "en" or not any(word in shown for word in ("must", "engine double", "set")), shown
+    assert_axe_clean(page, f"lobby refusing a table's options ({lang})")

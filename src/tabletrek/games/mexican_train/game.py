@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrek.core.actions import Action
+from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event, seat_ref
 from tabletrek.core.game import BotFactory, Game
 from tabletrek.core.numeric import is_whole
@@ -58,22 +59,26 @@ class MexicanTrain(Game[MexicanTrainState]):
             raise ValueError(f"mexican-train has no double-{size} set in its data")
         self.tileset: TileSet = sets[size]
         if self.players not in self.tileset.hand_sizes:
-            counts = ", ".join(map(str, sorted(self.tileset.hand_sizes)))
-            raise ValueError(f"mexican-train with a double-{size} set is played by {counts} players")
+            raise UsageError(
+                "mexican_train.error.set_players",
+                size=size,
+                allowed=sorted(self.tileset.hand_sizes),
+                players=self.players,
+            )
         self.hand_size: int = self.tileset.hand_sizes[self.players]
         engine = self.options["engine"]
         self.first_engine: int = size if engine is None else engine
         if self.first_engine > size:
-            raise ValueError(
-                f"option 'engine' of mexican-train must be at most {size} with a double-{size} set"
-            )
+            raise UsageError("mexican_train.error.engine_above_set", size=size, value=engine)
         rounds = self.options["rounds"]
         # The engine double descends one step a round; it cannot go below 0-0.
         self.num_rounds: int = self.first_engine + 1 if rounds is None else rounds
         if self.num_rounds > self.first_engine + 1:
-            raise ValueError(
-                f"option 'rounds' of mexican-train must be at most {self.first_engine + 1} "
-                f"(engine doubles {self.first_engine}-{self.first_engine} down to 0-0)"
+            raise UsageError(
+                "mexican_train.error.rounds_below_blank",
+                most=self.first_engine + 1,
+                engine=self.first_engine,
+                value=rounds,
             )
         self.rotate_start: bool = self.options["rotate_start"]
         self.relaxed_doubles: bool = self.options["relaxed_doubles"]

@@ -234,14 +234,10 @@ def _explain_play(state: MexicanTrainState, words: list[str], text: str) -> Ille
             return IllegalAction(problem, **_details(state, problem, tile, None))
         places = [a.text.rsplit(" ", 1)[1] for a in _plays_of(state, tile)]
         if places:
-            return IllegalAction(
-                "mexican_train.illegal.which_train", tile=tile_text, trains=", ".join(places)
-            )
+            return IllegalAction("mexican_train.illegal.which_train", tile=tile_text, trains=places)
         return IllegalAction("mexican_train.illegal.no_place", tile=tile_text)
     if words[2] not in game.train_names:
-        return IllegalAction(
-            "mexican_train.illegal.bad_train", train=words[2], trains=", ".join(game.train_names)
-        )
+        return IllegalAction("mexican_train.illegal.bad_train", train=words[2], trains=list(game.train_names))
     train = game.train_names.index(words[2])
     problem = play_problem(state, tile, train)
     if problem is None:
@@ -261,7 +257,7 @@ def _details(state: MexicanTrainState, problem: str, tile: int, train: int | Non
     if problem == PRIVATE_TRAIN:
         return {"owner": seat_ref(train)}
     if problem == MUST_SATISFY:
-        return {"trains": ", ".join(game.train_names[r] for r in state.open)}
+        return {"trains": [game.train_names[r] for r in state.open]}
     if problem == NO_MATCH:
         return {"tile": texts[tile], "train": game.train_names[train], "end": state.ends[train]}
     return {}

@@ -285,7 +285,7 @@ def explain(state: TouringState, text: str) -> IllegalAction:
     elif verb not in ("play", "discard"):
         reason = ("touring.illegal.unknown", {"action": text})
     elif len(words) < 2 or words[1] not in CODE:
-        reason = ("touring.illegal.unknown_card", {"action": text, "cards": ", ".join(SLUGS)})
+        reason = ("touring.illegal.unknown_card", {"action": text, "cards": list(SLUGS)})
     else:
         reason = _card_move_problem(state, verb, CODE[words[1]], words[2:], text)
     if reason is None:
@@ -320,7 +320,7 @@ def _attack_text_problem(
     if not rest:
         return ("touring.illegal.need_target", {"card": CARD_REF[card]})
     if rest[0] not in labels:
-        return ("touring.illegal.bad_target", {"target": rest[0], "targets": ", ".join(sorted(labels))})
+        return ("touring.illegal.bad_target", {"target": rest[0], "targets": sorted(labels)})
     variant = TAKE_AUTO
     if len(rest) > 1:
         if len(rest) > 2 or rest[1] not in VARIANT_WORD[1:] or len(ATTACK_VARIANTS[card]) == 1:
