@@ -18,7 +18,7 @@ import tabletrek
 from tabletrek.cli import app
 from tabletrek.core import records
 from tabletrek.core.actions import IllegalAction
-from tabletrek.core.bots import parse_bot_spec
+from tabletrek.core.bots import make_bot, parse_bot_spec
 from tabletrek.core.errors import UsageError, message_in
 from tabletrek.core.events import resolve_args
 from tabletrek.core.options import OptionSpec
@@ -165,11 +165,22 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     ),
     "rollout_bot": (
         ismcts(rollout="ismcts"),
-        "rollout must be auto, random or another bot of touring: random, ismcts, greedy",
+        "rollout must be auto, random or another bot of touring: random, greedy",  # not itself
     ),
     "default_bot": (
         ismcts(default="genius"),
-        "default must be another bot of touring: random, ismcts, greedy",
+        "default must be another bot of touring: random, greedy",
+    ),
+    # Both were Python's own errors: English in a Chinese terminal and page, and for the second
+    # a traceback ("got multiple values for keyword argument 'seed'").
+    "paired_rollout": (
+        ismcts(rollout="random"),
+        "paired=true plays its playouts with a policy, not at random: name one of touring's bots as"
+        " rollout (greedy), or set paired=false",
+    ),
+    "bot_table_given": (
+        lambda: make_bot(tabletrek.load("touring"), "greedy:seed=3;seat=1", seat=0),
+        "the greedy bot cannot be given seat, seed: a bot's seat and seed come from the table it sits at",
     ),
     "games_positive": (lambda: simulate("touring", 0, ["greedy"]), "the number of games must be at least 1"),
     "jobs_positive": (lambda: Backend(jobs=0), "jobs must be at least 1"),

@@ -9,6 +9,7 @@ import pytest
 import tabletrek
 from tabletrek.bots.search import make_search_bot
 from tabletrek.bots.search.stats import lower_bound, paired_stats
+from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.games.touring.rollout import greedy_policy, scores
 from tabletrek.games.touring.scoring import Seen
@@ -100,8 +101,10 @@ def test_paired_search_keeps_the_policy_move_without_clear_evidence(compiled: bo
 
 def test_paired_needs_a_policy() -> None:
     game = tabletrek.load("mexican-train", players=2)
-    with pytest.raises(ValueError, match="paired needs a rollout policy"):
+    with pytest.raises(UsageError) as caught:
         make_search_bot(game, seat=0, seed=0, paired=True)
+    assert caught.value.key == "core.error.paired_rollout"
+    assert caught.value.params["known"] == ["greedy", "planner"]  # neither itself nor random play
     make_search_bot(game, seat=0, seed=0, paired=True, rollout="greedy")  # a named bot will do
 
 

@@ -422,3 +422,21 @@ def test_options_that_cannot_go_together_say_why_in_the_readers_language(client:
     assert "must be at most 9 with a double-9 set, not 12" in render_message(message, "en")
     zh = render_message(message, "zh-Hant")
     assert "最多只能是 9，而不是 12" in zh and "must" not in zh, zh
+
+
+@pytest.mark.parametrize(
+    ("params", "key"), [({"seed": 3}, "bot_table_given"), ({"rollout": "random"}, "paired_rollout")]
+)
+def test_a_bot_setting_python_refused_is_refused_by_name(
+    client: TestClient, params: dict[str, Any], key: str
+) -> None:
+    # Before: {"seed": 3} came back as "These settings do not work: tabletrek.core.game.Game.bot()
+    # got multiple values for keyword argument 'seed'", and a paired search told to play out at
+    # random as an English sentence in every language.
+    answer = post_table(seats=[{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "params": params}])(client)
+    assert answer.status_code == 400, answer.text
+    message = answer.json()
+    assert message["args"]["detail"]["$t"] == f"core.error.{key}"
+    assert "Game.bot" not in answer.text and "keyword argument" not in answer.text
+    zh = render_message(message, "zh-Hant")
+    assert "電腦玩家" in zh and not any(word in zh for word in ("cannot", "policy", "name one")), zh

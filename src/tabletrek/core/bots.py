@@ -104,4 +104,18 @@ def make_bot(
     name, params = parse_bot_spec(spec)
     if extra:
         params = {**params, **extra.get(name, {}), **extra.get(spec, {})}
-    return game.bot(name, seat=seat, seed=seed, **params)
+    return game.bot(name, seat=seat, seed=seed, **settings_of(name, params))
+
+
+# ``Game.bot``'s own arguments: a setting so named would reach it twice.
+TABLE_GIVEN = ("seat", "seed")
+
+
+def settings_of(bot: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A bot's settings as ``Game.bot`` takes them beside its seat and seed. Those two come from
+    the table the bot sits at, so a setting named so (``greedy:seed=3``) is refused by name: it
+    made Python's own TypeError, a traceback in the terminal and a 400 naming Python's internals."""
+    given = sorted(set(params) & set(TABLE_GIVEN))
+    if given:
+        raise UsageError("core.error.bot_table_given", bot=bot, names=given)
+    return dict(params)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabletrek.core.bots import settings_of
 from tabletrek.core.data import DataError
 from tabletrek.core.errors import UsageError, referred
 from tabletrek.core.game import Game
@@ -472,7 +473,7 @@ def bot_seat(game: Game, seat: int, item: dict[str, Any]) -> SeatRow:
         raise WebError("web.error.unknown_bot", bot=str(bot), bots=list(game.bots()))
     check_bot_settings(params)
     try:
-        game.bot(bot, seat=seat, seed=1, **params)
+        game.bot(bot, seat=seat, seed=1, **settings_of(bot, params))
     except Exception as exc:  # a bot's own check of its settings, whatever it raises
         raise WebError("web.error.bad_options", detail=refusal_detail(exc)) from None
     return SeatRow(seat, "bot", bot, params, None, None)

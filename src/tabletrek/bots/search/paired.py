@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.bots.search.base import SearchBot, playouts_in_threads
+from tabletrek.bots.search.settings import NAME
 from tabletrek.bots.search.stats import (
     MIN_WORLDS,
     bound_of_sums,
@@ -33,7 +34,7 @@ from tabletrek.bots.search.stats import (
     pooled_variance_of_sums,
     upper_bound,
 )
-from tabletrek.core.errors import BeyondEngine
+from tabletrek.core.errors import BeyondEngine, UsageError
 from tabletrek.core.rng import derive_seed, make_rng
 
 if TYPE_CHECKING:
@@ -55,11 +56,9 @@ class PairedSearchBot(SearchBot):
 
     def __init__(self, game: Game, *, seat: int, seed: int, settings: SearchSettings) -> None:
         super().__init__(game, seat=seat, seed=seed, settings=settings)
-        if self.policy is None:
-            raise ValueError(
-                f"paired needs a rollout policy whose move is the default: {game.name} offers no fast"
-                f" policy, so name a bot with rollout ({', '.join(game.bots())})"
-            )
+        if self.policy is None:  # random play out, asked for or the game's only one
+            players = [bot for bot in game.bots() if bot not in (NAME, "random")]
+            raise UsageError("core.error.paired_rollout", game=game.name, known=players)
         # Compiled playouts replace the Python ones only where they play the same thing: the
         # policy they compile, scored as the settings ask (won/lost or with the margin, by the
         # game's evaluation where cut at the depth or the game's horizon).

@@ -113,7 +113,8 @@ def _check_numbers(raw: dict[str, Any]) -> dict[str, Any]:
 def _check_bots(game: Game, rollout: str, default: str | None) -> None:
     """The rollout and default bots must be other bots of the game (the search cannot play
     out with itself)."""
-    if rollout == NAME or (rollout not in ("auto", "random") and rollout not in game.bots()):
-        raise UsageError("core.error.rollout_bot", game=game.name, known=game.bots())
-    if default is not None and (default == NAME or default not in game.bots()):
-        raise UsageError("core.error.default_bot", game=game.name, known=game.bots())
+    others = [bot for bot in game.bots() if bot != NAME]
+    if rollout not in ("auto", "random", *others):
+        raise UsageError("core.error.rollout_bot", game=game.name, known=others)
+    if default is not None and default not in others:
+        raise UsageError("core.error.default_bot", game=game.name, known=others)
