@@ -300,15 +300,22 @@ def test_games_never_parts_an_id_and_lists_bots_as_the_language_does(
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "cannot be given seed"), ("zh-Hant", "不能給 greedy 電腦玩家設定 seed")]
+    ("spec", "lang", "said"),
+    [
+        # Before: Python's TypeError ("got multiple values for keyword argument 'seed'")
+        ("greedy:seed=3", "en", "cannot be given seed"),
+        ("greedy:seed=3", "zh-Hant", "不能給 greedy 電腦玩家設定 seed"),
+        # Before: the UsageError itself, uncaught, as a traceback
+        ("greedy:x", "en", "bot parameter 'x' in 'greedy:x' must be written key=value"),
+        ("greedy:=3", "zh-Hant", "'=3'"),
+    ],
 )
-def test_a_bot_given_its_own_seed_is_refused_without_a_traceback(home: Path, lang: str, said: str) -> None:
-    # Before: Python's TypeError ("got multiple values for keyword argument 'seed'") as a traceback.
-    result = runner.invoke(
-        app, ["play", "touring", "--bots", "greedy:seed=3", "--lang", lang], input="quit\n"
-    )
+def test_a_bot_spec_the_bot_cannot_take_is_refused_without_a_traceback(
+    home: Path, spec: str, lang: str, said: str
+) -> None:
+    result = runner.invoke(app, ["play", "touring", "--bots", spec, "--lang", lang], input="quit\n")
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.exception
-    assert said in result.output and "Traceback" not in result.output and "TypeError" not in result.output
+    assert said in result.output and "Traceback" not in result.output and "Error" not in result.output
 
 
 def test_games_shows_defaults_as_one_types_them_and_they_read_back() -> None:

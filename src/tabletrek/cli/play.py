@@ -310,11 +310,13 @@ def play(
     if not bot_names:
         bot_names = [loaded.default_bot]
     offered = loaded.bots()
-    for spec in bot_names:
-        if parse_bot_spec(spec)[0] not in offered:
-            raise fail(tr("cli.error.bot", language, bot=spec, game=game, bots=join_list(offered, language)))
     state = loaded.new_game(seed)
     try:
+        for spec in bot_names:  # a spec's settings may be malformed too ("greedy:x")
+            if parse_bot_spec(spec)[0] not in offered:
+                raise fail(
+                    tr("cli.error.bot", language, bot=spec, game=game, bots=join_list(offered, language))
+                )
         seat_bots = {
             s: make_bot(loaded, bot_names[i % len(bot_names)], seat=s, seed=state.seed + s)
             for i, s in enumerate(others)
