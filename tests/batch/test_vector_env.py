@@ -164,8 +164,15 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
     # before: 1.5 was cast and played seed 1's games; "1" failed comparing int and str
     with pytest.raises(TypeError, match="the seed is a whole number"):
         vector_env("touring", 2).reset(seed=seed)  # type: ignore[arg-type]  # a careless caller
+    # and when the batch is made, not only at its first reset (before, it was made)
     with pytest.raises(TypeError, match="the seed is a whole number"):
-        vector_env("touring", 2, seed=seed).reset()  # type: ignore[arg-type]  # a careless caller
+        vector_env("touring", 2, seed=seed)  # type: ignore[arg-type]  # a careless caller
+
+
+def test_a_seed_out_of_range_is_refused_when_the_batch_is_made() -> None:
+    with pytest.raises(ValueError, match=r"in \[0, 2\*\*62\)"):
+        vector_env("touring", 2, seed=-1)
+    assert vector_env("touring", 2, seed=np.int64(5)).reset()[1]["seed"].tolist() == [5, 6]
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.float32, np.float64])

@@ -90,6 +90,16 @@ def engine(game: str) -> ModuleType:
     return importlib.import_module(table[game])
 
 
+def checked_seed(seed: Any) -> int:
+    """A batch's seed: a whole number in [0, 2**62), so that every env's ``seed + i`` fits."""
+    if not is_integral(seed):
+        # a float seed would be cast and 1.5 play seed 1's games
+        raise TypeError(f"the seed is a whole number, not {seed!r}")
+    if not 0 <= seed < 2**62:
+        raise ValueError(f"the seed must be in [0, 2**62), not {seed}")
+    return int(seed)
+
+
 class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of one kind; see the module docstring."""
 
@@ -159,7 +169,8 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         # differs between Python versions).
         probe = [np.empty(1, dtype=np.float32)]
         self._free_refs = sys.getrefcount(probe[0])
-        self._seed = seed
+        # checked now, not at the first reset: vector_env("touring", 8, seed="x") was made
+        self._seed = None if seed is None else checked_seed(seed)
         self._ready = False
 
     def reset(
@@ -175,11 +186,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
             base = int(self.next_seeds.max()) if self._ready else self._seed
         if base is None:
             base = secrets.randbits(40)
-        if not is_integral(base):
-            # a float seed would be cast and 1.5 play seed 1's games
-            raise TypeError(f"the seed is a whole number, not {base!r}")
-        if not 0 <= base < 2**62:
-            raise ValueError(f"the seed must be in [0, 2**62), not {base}")
+        base = checked_seed(base)
         n = self.num_envs
         self.seeds[:] = base + np.arange(n, dtype=np.int64)
         self.next_seeds[:] = self.seeds + n
