@@ -7,6 +7,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
 
 import tabletrek
@@ -99,3 +100,38 @@ def test_catalogs_match_and_hold_every_key_the_code_uses() -> None:
     families += [f"codenames_duet.kind.{k}" for k in ("green", "bystander", "assassin")]
     families += [f"codenames_duet.side.{s}" for s in (0, 1)]
     assert set(families) <= set(en), sorted(set(families) - set(en))
+
+
+def test_the_legend_sets_its_entries_apart_with_no_mark_of_its_own() -> None:
+    # Before: entries stood between ' · ' and the last entry's mark is '·' (a bystander on the
+    # partner's key), so the legend read '× bystander on your key · · bystander on your partner's key'.
+    state = position()
+    ui = state.game.terminal()
+    for lang in ("en", "zh-Hant"):
+        for view in (state.view(0), state.public_view()):
+            legend = ui.legend(view, lang)
+            catalog = tomllib.loads((PACKAGE / "i18n" / f"{lang}.toml").read_text(encoding="utf-8"))
+            entries = catalog["codenames_duet"]["ui"]["legend"]
+            separator = entries["separator"].strip()
+            marks = {text.split()[0] for key, text in entries.items() if key != "separator" and " " in text}
+            assert separator and separator not in marks, (lang, separator, marks)
+            assert separator in legend.plain
+
+
+def test_the_board_fits_the_terminal_and_loses_no_word() -> None:
+    # Before: each column kept 10 cells, so below 66 columns rich set the board past the edge and
+    # the fifth column was cut off ('boxe', 'biscu' at 60); narrower, words ended in '…'.
+    for lang in ("en", "zh-Hant"):
+        state = tabletrek.load("codenames-duet", word_pack=lang).new_game(seed=7)
+        ui = state.game.terminal()
+        for width in (40, 50, 60, 64, 80):
+            console = Console(record=True, width=width)
+            console.print(ui.render(state.view(0), lang, ["Ann", "Bo"]))
+            lines = console.export_text().splitlines()
+            assert max(map(cell_len, lines)) <= width and not any("…" in line for line in lines), (
+                lang,
+                width,
+            )
+            if width >= 60:  # every word whole on its line
+                cells = {cell.strip(" ●✖") for line in lines for cell in line.split("│")}
+                assert set(state.words) <= cells, (lang, width, set(state.words) - cells)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -27,9 +27,25 @@ KEY_STYLE = {"green": "bold green", "bystander": "", "assassin": "bold white on 
 KEY_MARK = {"green": "●", "bystander": "", "assassin": "✖"}
 """A marker beside each word of one's own key, so the key reads without colour (NO_COLOR=1)."""
 HISTORY = 8
+CELL = 10
+"""The narrowest a column of the board is set where the terminal has room: a word and its mark."""
 SUGGESTIONS = 3
 """Clues the partner AI suggests in one's clue phase."""
 BOT_NAME = "codenames-clue"  # the AI in its clue-giving role: the player the terminal's `hint` asks too
+
+
+class WordGrid:
+    """The board, its columns ``CELL`` wide where the terminal has room and sharing what it has
+    where it has less: rich widens a column to its ``min_width`` past the console's edge, and at
+    60 columns the fifth column of words was cut off (``boxe``, ``biscu``)."""
+
+    def __init__(self, ui: DuetTextUI, view: dict[str, Any]) -> None:
+        self.ui, self.view = ui, view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # a rule at each side and between columns, a space each side of a word
+        room = (options.max_width - (COLUMNS + 1)) // COLUMNS - 2
+        yield self.ui.board(self.view, max(1, min(CELL, room)))
 
 
 def _ui(lang: str) -> Callable[..., str]:
@@ -68,10 +84,11 @@ class DuetTextUI:
             style = "dim strike"
         return Text(f"{mark} {word} {marks}".strip(), style=style)
 
-    def board(self, view: dict[str, Any]) -> Table:
+    def board(self, view: dict[str, Any], cell: int = CELL) -> Table:
+        """The words in rows of five, each column at least ``cell`` wide."""
         grid = Table(show_header=False, show_lines=True, expand=False)
         for _ in range(COLUMNS):
-            grid.add_column(justify="center", min_width=10)
+            grid.add_column(justify="center", min_width=cell, overflow="fold")  # never "…"
         for row in range(len(view["words"]) // COLUMNS):
             grid.add_row(*(self.cell(view, row * COLUMNS + col) for col in range(COLUMNS)))
         return grid
@@ -142,7 +159,7 @@ class DuetTextUI:
         return flow(entries, separator, lead=lead, style="dim")
 
     def render(self, view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
-        parts: list[RenderableType] = [self.status(view, lang, names), self.board(view)]
+        parts: list[RenderableType] = [self.status(view, lang, names), WordGrid(self, view)]
         parts.append(self.legend(view, lang))
         table = self.history(view, lang, names)
         if table is not None:
