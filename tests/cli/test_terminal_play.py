@@ -98,6 +98,20 @@ def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None
     assert "Central Station" in result.output and "Player" in result.output  # legend, full board table
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_compact_turns_title_is_never_cut(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before, at 40 columns: '─ P1 (you) to play · board, market: m… ─', cut by rich's rule.
+    from tabletrek.cli.common import console
+
+    for width, hint in ((40, False), (80, True)):
+        monkeypatch.setattr(console, "_width", width)  # the console's own field, as test_cli does
+        args = ["play", "double-crossing", "--seed", "2", "--lang", lang]
+        result = runner.invoke(app, args, input="quit\n")
+        assert result.exit_code == 0, result.output
+        rule = next(line for line in result.output.splitlines() if line.startswith("─"))
+        assert "…" not in rule and ("market" in rule) == hint, rule
+
+
 def test_moves_shows_each_moves_text_in_a_compact_turn() -> None:
     # Before: help said to type a move's text "shown in brackets", but a compact turn (Double
     # Crossing) never showed it, not even under `moves`: 'Pass (let the turn go on)' and no '(pass)'.

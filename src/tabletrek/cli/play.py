@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
@@ -53,6 +54,7 @@ from tabletrek.paths import records_dir
 
 LOG_LINES = 8
 COMPACT_LOG_LINES = 2
+RULE_ENDS = 4  # a centred rule's title keeps a rule and a space at each side
 """Log lines under a compact turn (the whole log is the ``log`` command)."""
 COMPACT_MENU = 6
 """Moves listed one a line in a compact turn; a longer menu goes in two columns."""
@@ -98,6 +100,8 @@ class TerminalTable:
         view = self.state.view(seat)
         if (draw := self.compact_turn) is not None:
             title = tr("cli.play.turn_of_compact", self.lang, player=self.names[seat])
+            if cell_len(title) > console.width - RULE_ENDS:  # rich would cut it with "…" mid-word;
+                title = tr("cli.play.turn_of", self.lang, player=self.names[seat])  # help says the rest
             console.print(Rule(title))
             console.print(draw(view, self.lang, self.names))
             # a big table's extra player lines come out of the log (the whole log is one command away)
