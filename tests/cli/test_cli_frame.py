@@ -230,12 +230,16 @@ print(json.dumps({"commands": len(paths), "cut": cut}))
 """
 
 
-def test_no_help_text_loses_words_in_chinese() -> None:
+@pytest.mark.parametrize(
+    ("lang", "widths"), [("zh-Hant", ["60", "80", "100"]), ("en", ["60", "70", "80", "100"])]
+)
+def test_no_help_text_loses_words(lang: str, widths: list[str]) -> None:
     # Before: rich broke a help text at its spaces only and cut a run wider than its cell with
-    # "…": '每個都可帶參數，例 …' lost 如 ismcts:iterations=50;rollout=greedy（預設：遊戲….
-    env = {**os.environ, "TABLETREK_LANG": "zh-Hant"}
+    # "…": '每個都可帶參數，例 …' lost 如 ismcts:iterations=50;rollout=greedy（預設：遊戲…; in
+    # English, at 60 and 70 columns, 'ismcts:iterations=50;rollout=gree…' and 'postgresql://user:pass@…'.
+    env = {**os.environ, "TABLETREK_LANG": lang}
     done = subprocess.run(
-        [sys.executable, "-c", CUT_HELP, "60", "80", "100"],
+        [sys.executable, "-c", CUT_HELP, *widths],
         check=True,
         capture_output=True,
         text=True,

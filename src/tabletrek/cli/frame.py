@@ -74,7 +74,8 @@ class FrameGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         lang = frame_lang(sys.argv[1:] if args is None else args)
         if lang == DEFAULT_LANG:
-            return super().main(args, *rest, **extra)
+            with _highlighting(FoldingHighlighter()):
+                return super().main(args, *rest, **extra)
         with _settings(lang), _dressed(self, lang):
             return super().main(args, *rest, **extra)
 
@@ -121,17 +122,28 @@ def _current_lang() -> str:
 def _settings(lang: str) -> Iterator[None]:
     """typer's frame settings in ``lang`` for one run, put back afterwards; and its texts set as
     ``Wrapped`` text (see ``BreakingHighlighter``)."""
-    saved = {name: getattr(rich_utils, name) for name in (*SETTINGS, "highlighter")}
+    saved = {name: getattr(rich_utils, name) for name in SETTINGS}
     _LANG.append(lang)
     try:
         for name, key in SETTINGS.items():
             setattr(rich_utils, name, translate(key, lang))
-        rich_utils.highlighter = BreakingHighlighter()
-        yield
+        with _highlighting(BreakingHighlighter()):
+            yield
     finally:
         _LANG.pop()
         for name, value in saved.items():
             setattr(rich_utils, name, value)
+
+
+@contextmanager
+def _highlighting(highlighter: rich_utils.OptionHighlighter) -> Iterator[None]:
+    """typer's texts passed through ``highlighter`` for one run, its own put back afterwards."""
+    saved = rich_utils.highlighter
+    rich_utils.highlighter = highlighter
+    try:
+        yield
+    finally:
+        rich_utils.highlighter = saved
 
 
 class BreakingHighlighter(rich_utils.OptionHighlighter):
@@ -143,6 +155,18 @@ class BreakingHighlighter(rich_utils.OptionHighlighter):
 
     def __call__(self, text: str | Text) -> Text:
         return Wrapped.of(super().__call__(text))
+
+
+class FoldingHighlighter(rich_utils.OptionHighlighter):
+    """typer's highlighter for an English run: its texts break as typer breaks them, but a run
+    wider than its cell folds onto the next line instead of ending in "…" (at 60 columns
+    ``play --help`` cut its example to ``greedy:go=120;remedy=15…``). Where nothing is that
+    wide, the output is typer's own, byte for byte."""
+
+    def __call__(self, text: str | Text) -> Text:
+        shown = super().__call__(text)
+        shown.overflow = "fold"
+        return shown
 
 
 @contextmanager
