@@ -54,10 +54,11 @@ from tabletrek.paths import records_dir
 
 LOG_LINES = 8
 COMPACT_LOG_LINES = 2
-RULE_ENDS = 4  # a centred rule's title keeps a rule and a space at each side
 """Log lines under a compact turn (the whole log is the ``log`` command)."""
 COMPACT_MENU = 6
 """Moves listed one a line in a compact turn; a longer menu goes in two columns."""
+RULE_ENDS = 4
+"""Cells a centred rule keeps beside its title: a stroke and a space at each side."""
 
 
 class TerminalTable:

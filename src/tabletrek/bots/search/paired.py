@@ -57,8 +57,8 @@ class PairedSearchBot(SearchBot):
     def __init__(self, game: Game, *, seat: int, seed: int, settings: SearchSettings) -> None:
         super().__init__(game, seat=seat, seed=seed, settings=settings)
         if self.policy is None:  # random play out, asked for or the game's only one
-            players = [bot for bot in game.bots() if bot not in (NAME, "random")]
-            raise UsageError("core.error.paired_rollout", game=game.name, known=players)
+            others = [bot for bot in game.bots() if bot not in (NAME, "random")]
+            raise UsageError("core.error.paired_rollout", game=game.name, known=others)
         # Compiled playouts replace the Python ones only where they play the same thing: the
         # policy they compile, scored as the settings ask (won/lost or with the margin, by the
         # game's evaluation where cut at the depth or the game's horizon).
