@@ -184,3 +184,15 @@ def test_new_cities_are_named_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert done.exit_code == 0, done.output
     lines = out.getvalue().splitlines()
     assert lines[-2:] == ["新開放的城市：柏林、", "維也納、華沙。"], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("width", [40, 50])
+def test_a_narrow_map_folds_and_cuts_nothing(lang: str, width: int) -> None:
+    # Before, at 50 columns: 'Mosco…', 'lock…', 'Beij…': names and statuses cut with an ellipsis.
+    out = io.StringIO()
+    LineBreakingConsole(file=out, width=width, color_system=None).print(
+        map_table(mission_map(), Progress("ann"), lang)
+    )
+    lines = out.getvalue().splitlines()
+    assert lines and not any("…" in line for line in lines), [line for line in lines if "…" in line][:3]

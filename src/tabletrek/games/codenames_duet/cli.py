@@ -89,7 +89,8 @@ def _city(mmap: MissionMap, name: str, lang: str) -> str:
 def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
     table = Table(title=_t("map_title", lang, profile=progress.profile))
     for column in ("col_city", "col_turns", "col_mistakes", "col_status", "col_record", "col_links"):
-        table.add_column(_t(column, lang))
+        # folded where the terminal is narrow, never cut: 'Mos', 'loc…' at 50 columns
+        table.add_column(_t(column, lang), overflow="fold")
     for city in mmap.cities.values():
         status = progress.status(city.id, mmap)
         entry = progress.missions.get(city.id, {})
