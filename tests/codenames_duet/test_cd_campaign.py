@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 import tabletrek
@@ -22,7 +23,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.games.codenames_duet.cli import app, city_name, map_table
+from tabletrek.games.codenames_duet.cli import _t, app, city_name, map_table, mission_map_view
 from tabletrek.i18n import list_separator
 
 from .positions import position, turn
@@ -187,12 +188,23 @@ def test_new_cities_are_named_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
-@pytest.mark.parametrize("width", [40, 50])
-def test_a_narrow_map_folds_and_cuts_nothing(lang: str, width: int) -> None:
-    # Before, at 50 columns: 'Mosco…', 'lock…', 'Beij…': names and statuses cut with an ellipsis.
+@pytest.mark.parametrize("width", [40, 50, 60, 80, 100])
+def test_the_map_keeps_every_name_whole_at_any_width(lang: str, width: int) -> None:
+    # Before, at 60 columns: 'Stockhol' over 'm'; at 50, 'Mosco…', 'lock…', 'Beij…'. A terminal
+    # too narrow for the table gets the map as a list, a city a few lines.
     out = io.StringIO()
+    mmap = mission_map()
     LineBreakingConsole(file=out, width=width, color_system=None).print(
-        map_table(mission_map(), Progress("ann"), lang)
+        mission_map_view(mmap, Progress("ann"), lang, width)
     )
     lines = out.getvalue().splitlines()
-    assert lines and not any("…" in line for line in lines), [line for line in lines if "…" in line][:3]
+    assert not any("…" in line for line in lines) and max(map(cell_len, lines)) <= width
+    shown = "\n".join(lines)
+    for city in mmap.cities.values():
+        assert city_name(city.id, lang) in shown, city.id  # on one line: never parted
+    tabled = any(line.startswith("┏") for line in lines)
+    # the list only where the table would part a name: Chinese names are narrower
+    assert tabled == (width >= (60 if lang == "zh-Hant" else 80)), width
+    if not tabled:
+        routes = [line for line in lines if line.strip().startswith(_t("col_links", lang))]
+        assert len(routes) == len(mmap.cities)

@@ -8,10 +8,14 @@ CITY`` (a mission at the terminal, with the AI partner or hot seat, as ``tabletr
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -48,11 +52,12 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.i18n import join_list, list_separator
+from tabletrek.i18n import aside, join_list, list_separator
 from tabletrek.paths import records_dir, user_data_dir
 
 GAME = "codenames-duet"
 STATUS_STYLE = {"won": "bold green", "open": "bold cyan", "tried": "yellow", "locked": "dim"}
+COLUMNS = ("col_city", "col_turns", "col_mistakes", "col_status", "col_record", "col_links")
 
 app = typer.Typer(
     name="campaign",
@@ -86,13 +91,21 @@ def _city(mmap: MissionMap, name: str, lang: str) -> str:
         raise fail(_t("error.city", lang, city=name, cities=join_list(mmap.cities, lang))) from None
 
 
-def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
-    table = Table(title=_t("map_title", lang, profile=progress.profile))
-    for column in ("col_city", "col_turns", "col_mistakes", "col_status", "col_record", "col_links"):
-        # folded where the terminal is narrow, never cut: 'Mos', 'loc…' at 50 columns
-        table.add_column(_t(column, lang), overflow="fold")
+@dataclass(frozen=True)
+class MapRow:
+    """One city as the map shows it."""
+
+    name: str  # with its marks: "*" numbers from the printed map, "⌂" the start
+    turns: int
+    mistakes: int
+    status: str
+    record: str
+    routes: list[str]
+
+
+def map_rows(mmap: MissionMap, progress: Progress, lang: str) -> list[MapRow]:
+    rows = []
     for city in mmap.cities.values():
-        status = progress.status(city.id, mmap)
         entry = progress.missions.get(city.id, {})
         record = ""
         if entry:
@@ -102,24 +115,85 @@ def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
         name = city_name(city.id, lang) + (" *" if city.source == "seed" else "")
         if city.id == mmap.start:
             name += " ⌂"
+        routes = [city_name(c, lang) for c in city.links]
+        rows.append(MapRow(name, city.turns, city.mistakes, progress.status(city.id, mmap), record, routes))
+    return rows
+
+
+def _status(row: MapRow, lang: str) -> Text:
+    return Text(_t(f"status.{row.status}", lang), style=STATUS_STYLE[row.status])
+
+
+def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
+    table = Table(title=_t("map_title", lang, profile=progress.profile), caption=_t("map_caption", lang))
+    for column in COLUMNS:
+        # folded where the terminal is narrow, never cut: 'Mos', 'loc…' at 50 columns
+        table.add_column(_t(column, lang), overflow="fold")
+    for row in map_rows(mmap, progress, lang):
         table.add_row(
-            name,
-            str(city.turns),
-            str(city.mistakes),
-            Text(_t(f"status.{status}", lang), style=STATUS_STYLE[status]),
-            record,
+            row.name,
+            str(row.turns),
+            str(row.mistakes),
+            _status(row, lang),
+            row.record,
             # a city's name is never parted ("蒙地卡" over "羅", "Rio de" over "Janeiro")
-            flow((city_name(c, lang) for c in city.links), list_separator(lang)),
+            flow(row.routes, list_separator(lang)),
         )
-    table.caption = _t("map_caption", lang)
     return table
+
+
+def table_room(rows: list[MapRow], lang: str) -> int:
+    """The columns the table needs to keep every city's name and every route whole (a heading,
+    a status or a record may break at its spaces)."""
+
+    def words(text: str) -> int:
+        return max(map(cell_len, text.split() or [""]))
+
+    mark = list_separator(lang).rstrip()
+    needed = [
+        max(cell_len(row.name) for row in rows),
+        *(words(_t(column, lang)) for column in COLUMNS[1:3]),
+        max(words(_t(f"status.{row.status}", lang)) for row in rows),
+        max(words(row.record) for row in rows),
+        max(cell_len(route + mark) for row in rows for route in row.routes),
+    ]
+    heads = [words(_t(column, lang)) for column in COLUMNS]
+    return sum(max(a, b) for a, b in zip(needed, heads, strict=True)) + 3 * len(COLUMNS) + 1
+
+
+def map_list(mmap: MissionMap, progress: Progress, lang: str) -> Group:
+    """The map for a terminal too narrow for its table: a city a few lines, its figures and its
+    routes under its name, so that no name is parted."""
+    colon = tr("core.text.colon", lang)
+    separator = list_separator(lang)
+    before, _, after = aside("\0", lang).partition("\0")  # the status set aside after the name
+    parts: list[RenderableType] = [Text(_t("map_title", lang, profile=progress.profile), style="bold")]
+    for row in map_rows(mmap, progress, lang):
+        figures = [
+            f"{_t('col_turns', lang)}{colon}{row.turns}",
+            f"{_t('col_mistakes', lang)}{colon}{row.mistakes}",
+        ]
+        if row.record:
+            figures.append(f"{_t('col_record', lang)}{colon}{row.record}")
+        routes = flow_within(lambda listed: f"{_t('col_links', lang)}{colon}{listed}", row.routes, separator)
+        parts.append(Text.assemble((row.name, "bold"), before, _status(row, lang), after))
+        parts.append(Padding(Group(flow(figures, "   "), routes), (0, 0, 0, 2)))
+    parts.append(Text(_t("map_caption", lang), style="dim"))
+    return Group(*parts)
+
+
+def mission_map_view(mmap: MissionMap, progress: Progress, lang: str, width: int) -> RenderableType:
+    """The map as a table where the terminal has room for every name whole, else as a list."""
+    if table_room(map_rows(mmap, progress, lang), lang) <= width:
+        return map_table(mmap, progress, lang)
+    return map_list(mmap, progress, lang)
 
 
 @app.command("map", help=help_text("codenames_duet.campaign.map_help"))
 def map_cmd(profile: ProfileOpt = "default", lang: LangOpt = None) -> None:
     language = pick_lang(lang)
     mmap = mission_map()
-    console.print(map_table(mmap, _progress(profile, language), language))
+    console.print(mission_map_view(mmap, _progress(profile, language), language, console.width))
 
 
 @app.command("play", help=help_text("codenames_duet.campaign.play_help"))
