@@ -23,7 +23,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.games.codenames_duet.cli import _t, app, city_name, map_table, mission_map_view
+from tabletrek.games.codenames_duet.cli import _t, app, city_name, map_rows, map_table, mission_map_view
 from tabletrek.i18n import list_separator
 
 from .positions import position, turn
@@ -151,7 +151,7 @@ def route_lines(lang: str, width: int) -> dict[str, list[str]]:
     """Each city's routes as the map shows them, line by line, at ``width`` columns."""
     out = io.StringIO()
     LineBreakingConsole(file=out, width=width, color_system=None).print(
-        map_table(mission_map(), Progress("ann"), lang)
+        map_table(map_rows(mission_map(), Progress("ann"), lang), "ann", lang)
     )
     routes: dict[str, list[str]] = {}
     city = ""

@@ -124,12 +124,12 @@ def _status(row: MapRow, lang: str) -> Text:
     return Text(_t(f"status.{row.status}", lang), style=STATUS_STYLE[row.status])
 
 
-def map_table(mmap: MissionMap, progress: Progress, lang: str) -> Table:
-    table = Table(title=_t("map_title", lang, profile=progress.profile), caption=_t("map_caption", lang))
+def map_table(rows: list[MapRow], profile: str, lang: str) -> Table:
+    table = Table(title=_t("map_title", lang, profile=profile), caption=_t("map_caption", lang))
     for column in COLUMNS:
         # folded where the terminal is narrow, never cut: 'Mos', 'loc…' at 50 columns
         table.add_column(_t(column, lang), overflow="fold")
-    for row in map_rows(mmap, progress, lang):
+    for row in rows:
         table.add_row(
             row.name,
             str(row.turns),
@@ -161,14 +161,14 @@ def table_room(rows: list[MapRow], lang: str) -> int:
     return sum(max(a, b) for a, b in zip(needed, heads, strict=True)) + 3 * len(COLUMNS) + 1
 
 
-def map_list(mmap: MissionMap, progress: Progress, lang: str) -> Group:
+def map_list(rows: list[MapRow], profile: str, lang: str) -> Group:
     """The map for a terminal too narrow for its table: a city a few lines, its figures and its
     routes under its name, so that no name is parted."""
     colon = tr("core.text.colon", lang)
     separator = list_separator(lang)
     before, _, after = aside("\0", lang).partition("\0")  # the status set aside after the name
-    parts: list[RenderableType] = [Text(_t("map_title", lang, profile=progress.profile), style="bold")]
-    for row in map_rows(mmap, progress, lang):
+    parts: list[RenderableType] = [Text(_t("map_title", lang, profile=profile), style="bold")]
+    for row in rows:
         figures = [
             f"{_t('col_turns', lang)}{colon}{row.turns}",
             f"{_t('col_mistakes', lang)}{colon}{row.mistakes}",
@@ -184,9 +184,9 @@ def map_list(mmap: MissionMap, progress: Progress, lang: str) -> Group:
 
 def mission_map_view(mmap: MissionMap, progress: Progress, lang: str, width: int) -> RenderableType:
     """The map as a table where the terminal has room for every name whole, else as a list."""
-    if table_room(map_rows(mmap, progress, lang), lang) <= width:
-        return map_table(mmap, progress, lang)
-    return map_list(mmap, progress, lang)
+    rows = map_rows(mmap, progress, lang)
+    shown = map_table if table_room(rows, lang) <= width else map_list
+    return shown(rows, progress.profile, lang)
 
 
 @app.command("map", help=help_text("codenames_duet.campaign.map_help"))
