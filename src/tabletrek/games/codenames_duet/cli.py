@@ -42,7 +42,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
 from tabletrek.core.errors import message_in
-from tabletrek.core.linebreak import flow, flow_within
+from tabletrek.core.linebreak import flow, flow_within, widest_entry
 from tabletrek.games.codenames_duet.campaign import (
     MissionMap,
     Progress,
@@ -149,13 +149,12 @@ def table_room(rows: list[MapRow], lang: str) -> int:
     def words(text: str) -> int:
         return max(map(cell_len, text.split() or [""]))
 
-    mark = list_separator(lang).rstrip()
     needed = [
         max(cell_len(row.name) for row in rows),
         *(words(_t(column, lang)) for column in COLUMNS[1:3]),
         max(words(_t(f"status.{row.status}", lang)) for row in rows),
         max(words(row.record) for row in rows),
-        max(cell_len(route + mark) for row in rows for route in row.routes),
+        widest_entry((row.routes for row in rows), list_separator(lang)),
     ]
     heads = [words(_t(column, lang)) for column in COLUMNS]
     return sum(max(a, b) for a, b in zip(needed, heads, strict=True)) + 3 * len(COLUMNS) + 1
