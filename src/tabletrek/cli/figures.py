@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from rich.table import Table
 
 from tabletrek.cli.common import pct
+from tabletrek.core.linebreak import widest_word
 
 # The narrowest a bot's name may be set before the figures beside it give way.
 NAME_ROOM = 10
@@ -44,10 +45,7 @@ def _shown(cell: str) -> int:
 def figure_widths(headers: Sequence[str], rows: Rows, *, break_headings: bool = False) -> list[int]:
     """Each column's width with its figures on their lines and its heading whole, or with
     ``break_headings`` broken only at its spaces ("Seats played" over two lines, 座位次數 whole)."""
-    heads = [
-        max(map(cell_len, header.split() or [""])) if break_headings else cell_len(header)
-        for header in headers
-    ]
+    heads = [widest_word(header) if break_headings else cell_len(header) for header in headers]
     return [max(head, *map(_shown, column)) for head, *column in zip(heads, *rows, strict=True)]
 
 

@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from rich.table import Table
 
 from tabletrek.cli.common import LangOpt, console, pick_lang, tr
-from tabletrek.core.linebreak import flow
+from tabletrek.core.linebreak import flow, widest_entry
 from tabletrek.core.registry import game_class, games
 from tabletrek.i18n import join_list, list_separator, translate
 
@@ -50,8 +50,7 @@ def bots_width(
         max(cell_len(h), *map(cell_len, column)) for h, *column in zip(headers[:3], *rows, strict=True)
     )
     listed = max(cell_len(separator.join(ids)) for ids in bots)
-    mark = separator.rstrip()  # a line may end after it, never before
-    longest = max(cell_len(f"{b}{mark * (at < len(ids) - 1)}") for ids in bots for at, b in enumerate(ids))
+    longest = widest_entry(bots, separator)
     # a space each side of a cell, a rule between and around them
     room = width - (3 * len(headers) + 1) - name - players
     if title + listed <= room or room - max(longest, cell_len(headers[-1])) < TITLE_ROOM:

@@ -310,6 +310,24 @@ def flow(
 _MARK = "\x00"
 
 
+def widest_word(text: str) -> int:
+    """The cells of the widest run of ``text`` between spaces: the narrowest a heading (or a
+    status) that may break only at its spaces can be set."""
+    return max(map(cell_len, text.split() or [""]))
+
+
+def widest_entry(lists: Iterable[Sequence[str]], separator: str) -> int:
+    """The fewest cells a column of ``flow``s of these lists can have and keep every entry whole:
+    the widest entry, with the separator's mark when another entry follows it (a line may end
+    after the mark, never before it)."""
+    mark = separator.rstrip()
+    return max(
+        cell_len(f"{entry}{mark * (at < len(entries) - 1)}")
+        for entries in lists
+        for at, entry in enumerate(entries)
+    )
+
+
 def flow_within(
     sentence: Callable[[str], str], entries: Iterable[str | Text], separator: str, style: str | Style = ""
 ) -> Wrapped:

@@ -42,7 +42,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.play import TerminalTable
 from tabletrek.core.data import DataError
 from tabletrek.core.errors import message_in
-from tabletrek.core.linebreak import flow, flow_within
+from tabletrek.core.linebreak import flow, flow_within, widest_entry, widest_word
 from tabletrek.games.codenames_duet.campaign import (
     MissionMap,
     Progress,
@@ -145,19 +145,14 @@ def map_table(rows: list[MapRow], profile: str, lang: str) -> Table:
 def table_room(rows: list[MapRow], lang: str) -> int:
     """The columns the table needs to keep every city's name and every route whole (a heading,
     a status or a record may break at its spaces)."""
-
-    def words(text: str) -> int:
-        return max(map(cell_len, text.split() or [""]))
-
-    mark = list_separator(lang).rstrip()
     needed = [
         max(cell_len(row.name) for row in rows),
-        *(words(_t(column, lang)) for column in COLUMNS[1:3]),
-        max(words(_t(f"status.{row.status}", lang)) for row in rows),
-        max(words(row.record) for row in rows),
-        max(cell_len(route + mark) for row in rows for route in row.routes),
+        *(widest_word(_t(column, lang)) for column in COLUMNS[1:3]),
+        max(widest_word(_t(f"status.{row.status}", lang)) for row in rows),
+        max(widest_word(row.record) for row in rows),
+        widest_entry((row.routes for row in rows), list_separator(lang)),
     ]
-    heads = [words(_t(column, lang)) for column in COLUMNS]
+    heads = [widest_word(_t(column, lang)) for column in COLUMNS]
     return sum(max(a, b) for a, b in zip(needed, heads, strict=True)) + 3 * len(COLUMNS) + 1
 
 
