@@ -208,20 +208,46 @@ def test_the_settings_box_reads_a_bots_settings_as_the_terminal_does(
     assert typed["paired"] is False and typed["compiled"] is False and typed["margin"] is True
 
 
+def refusal_shown(page: Any) -> str:
+    """Create the table as the form stands; the refusal the lobby shows."""
+    page.click("#create-table")
+    page.wait_for_selector("#create-error:not(:empty)")
+    return str(page.locator("#create-error").inner_text())
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("lang", "said"), [("zh-Hant", "最多只能是 9，而不是 12"), ("en", "at most 9 with a double-9 set")]
 )
 def test_options_that_cannot_go_together_are_refused_in_the_readers_language(
-    server: ServerProcess, page: Any, lang: str, said: str
+    server: ServerProcess, page: Any, lang: str, said: str, size: str
 ) -> None:
     # Before: the game's English sentence stood inside the Chinese refusal ("這些設定無法使用：
     # option 'engine' of mexican-train must be at most 9 with a double-9 set").
+    page.set_viewport_size(SIZES[size])
     open_lobby(server, page, lang, "mexican-train")
     page.select_option("#opt_set_size", json.dumps(9))
     page.fill("#opt_engine", "12")
-    page.click("#create-table")
-    page.wait_for_selector("#create-error:not(:empty)")
-    shown = page.locator("#create-error").inner_text()
+    shown = refusal_shown(page)
     assert said in shown, shown
     assert lang == "en" or not any(word in shown for word in ("must", "engine double", "set")), shown
-    assert_axe_clean(page, f"lobby refusing a table's options ({lang})")
+    assert_axe_clean(page, f"lobby refusing a table's options ({lang}, {size})")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh-Hant", "不能給 ismcts 電腦玩家設定 seed"), ("en", "cannot be given seed")]
+)
+def test_a_bots_own_seed_is_refused_in_the_readers_language(
+    server: ServerProcess, page: Any, lang: str, said: str, size: str
+) -> None:
+    # Before: "These settings do not work: tabletrek.core.game.Game.bot() got multiple values for
+    # keyword argument 'seed'", in either language.
+    page.set_viewport_size(SIZES[size])
+    open_lobby(server, page, lang, "touring")
+    page.select_option("#seat1", "bot:ismcts")
+    page.click("#advanced summary")
+    page.fill("input[name=params1]", "seed=3")
+    shown = refusal_shown(page)
+    assert said in shown and "Game.bot" not in shown, shown
+    assert_axe_clean(page, f"lobby refusing a bot's seed ({lang}, {size})")
