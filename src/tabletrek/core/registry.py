@@ -49,6 +49,12 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
     return game_class(name)(players, **options)
 
 
+def load_with(name: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """As ``load``, with the options as a mapping someone gave (``Game.with_options``): a name
+    that is not an option of the game, ``players`` included, is refused by name."""
+    return game_class(name).with_options(players, options)
+
+
 def load_recorded(
     name: str, players: int | None, options: Mapping[str, Any], rules_version: int | None = None
 ) -> Game:
