@@ -6,6 +6,7 @@ they once clashed with the call's own arguments and ended in a Python traceback.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from tabletrek.core.records import GameRecord, iter_replay
 from tabletrek.core.registry import load_with
 from tabletrek.core.state import State
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
 CLASHING = ["players", "self"]
 
 
@@ -83,6 +85,18 @@ def test_openspiel_game_strings_refuse_it_by_name() -> None:
 
     with pytest.raises(Exception, match="unknown option 'players'"):
         pyspiel.load_game(register("touring"), {"players": 2, "options": "players:3"})
+
+
+def test_a_record_from_other_rules_is_refused_in_the_readers_language(tmp_path: Path) -> None:
+    data = recorded({})
+    data["rules"] = 99
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    chinese = CliRunner().invoke(app, ["replay", str(path), "--no-step", "--lang", "zh-Hant"])
+    assert chinese.exit_code == 2 and "第 99 版" in chinese.output and CJK.search(chinese.output)
+    assert "played under" not in chinese.output
+    english = CliRunner().invoke(app, ["replay", str(path), "--no-step"])
+    assert english.exit_code == 2 and "rules version 99" in english.output
 
 
 @pytest.mark.parametrize("name", CLASHING)

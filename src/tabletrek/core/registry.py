@@ -63,8 +63,7 @@ def load_recorded(
     with a ValueError naming both versions (``None``: made before records carried a version)."""
     game_spec = spec(name)
     if not game_spec.accepts_version(rules_version):
-        raise ValueError(
-            f"this record was played under {name} rules version {rules_version}; this tabletrek "
-            f"plays rules version {game_spec.rules_version} and cannot replay it exactly"
+        raise UsageError(
+            "core.error.rules_version", game=name, recorded=rules_version, current=game_spec.rules_version
         )
     return game_spec.game_class().recorded(players, options)
