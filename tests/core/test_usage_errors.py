@@ -274,7 +274,16 @@ RECORD_REFUSALS: dict[str, tuple[str, str]] = {
     ),
     "record_not_object": ("[1, 2]", "r.json: a record must be a JSON object"),
     "record_missing": ('{"actions": []}', "r.json: missing key 'game'"),
-    "record_wrong_type": ('{"actions": [], "game": 3}', "r.json: key 'game' has the wrong type (int)"),
+    "record_need_text": ('{"actions": [], "game": 3}', "r.json: key 'game' must be text"),
+    "record_need_whole": (
+        '{"actions": [], "game": "touring", "players": null}',
+        "r.json: key 'players' must be a",
+    ),
+    "record_need_list": ('{"actions": {}}', "r.json: key 'actions' must be a list"),
+    "record_need_object": (
+        '{"actions": [], "game": "t", "players": 2, "options": []}',
+        "r.json: key 'options' must",
+    ),
     "record_format": ('{"format": 99, "actions": []}', "r.json: key 'format' is 99; this version reads"),
     "record_action_text": ('{"actions": [1]}', "r.json: key 'actions[0]' must be text"),
     "record_rules": ('{"actions": [], "rules": "new"}', "r.json: key 'rules' must be a rules version number"),

@@ -21,7 +21,7 @@ from tabletrek.core.linebreak import LineBreakingConsole, Wrapped
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
-from tabletrek.core.registry import game_class, load
+from tabletrek.core.registry import game_class, load_with
 from tabletrek.i18n import LANGS, env_lang, is_supported, join_list, normalize_lang, seat_name, translate
 
 # No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
@@ -130,7 +130,7 @@ def load_game(
     try:
         if lang is not None:
             options = {**game_class(name).options_for_lang(lang), **options}
-        return load(name, players=players, **options)
+        return load_with(name, players, options)
     except ValueError as exc:
         raise typer.BadParameter(message_in(exc, ui_lang or lang or env_lang())) from None
 

@@ -12,7 +12,7 @@ from tabletrek.core.bots import GENERIC_BOTS
 from tabletrek.core.errors import UsageError
 from tabletrek.core.generics import S
 from tabletrek.core.numeric import is_integral, is_whole
-from tabletrek.core.options import NO_LEGACY, OptionSpec, resolve_options
+from tabletrek.core.options import NO_LEGACY, OptionSpec, check_option_names, resolve_options
 from tabletrek.core.rng import new_seed
 from tabletrek.core.search import NO_SEARCH, SearchSupport
 from tabletrek.core.spec import registered
@@ -75,7 +75,16 @@ class Game(ABC, Generic[S]):
             for spec in cls.option_specs
             if spec.name not in options and spec.legacy is not NO_LEGACY
         }
-        return cls(players, **old, **options)
+        return cls.with_options(players, {**old, **options})
+
+    @classmethod
+    def with_options(cls, players: int | None, options: Mapping[str, Any]) -> Self:
+        """The game with options someone gave as a mapping (a command line, a record, a game
+        string). Any name that is not an option of the game is refused by name, ``players``
+        included: spread into ``cls(players, **options)`` it would clash with the call's own
+        arguments and fail in Python's words."""
+        check_option_names(cls.name, cls.option_specs, options)
+        return cls(players, **options)
 
     @property
     def rules_version(self) -> int | None:

@@ -66,13 +66,13 @@ class OptionSpec:
         return value
 
 
-def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults filled in, every given value checked; an unknown name is a ValueError naming it."""
-    by_name = {spec.name: spec for spec in specs}
+def check_option_names(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> None:
+    """Every given name is an option of the game; any other is a ValueError naming it (with the
+    nearest known name)."""
+    known = sorted(spec.name for spec in specs)
     for name in given:
-        if name not in by_name:
-            known = sorted(by_name)
-            close = difflib.get_close_matches(name, known, n=1)
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=1)
             raise UsageError(
                 "core.error.unknown_option",
                 name=name,
@@ -80,6 +80,11 @@ def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, 
                 known=known,
                 close=close[0] if close else None,
             )
+
+
+def resolve_options(game: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in, every given value checked; an unknown name is a ValueError naming it."""
+    check_option_names(game, specs, given)
     return {spec.name: spec.check(game, given.get(spec.name, spec.default)) for spec in specs}
 
 

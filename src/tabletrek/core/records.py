@@ -45,6 +45,10 @@ def strings_in(document: Any) -> Iterator[tuple[str, str]]:
             stack.extend(reversed([(f"{where}[{i}]", item) for i, item in enumerate(value)]))
 
 
+JSON_KINDS: dict[type, str] = {str: "text", int: "whole", list: "list", dict: "object"}
+"""What a record's key holds, by the Python type it is read as (the catalog's ``record_need_*``)."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     game: str
@@ -95,14 +99,13 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise UsageError("core.error.record_not_object", source=source)
 
-        def need(key: str, kind: type | tuple[type, ...]) -> Any:
+        def need(key: str, kind: type) -> Any:
             if key not in data:
                 raise UsageError("core.error.record_missing", source=source, name=key)
             value = data[key]
             if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-                raise UsageError(
-                    "core.error.record_wrong_type", source=source, name=key, kind=type(value).__name__
-                )
+                # Said in JSON's terms: Python's type names ("NoneType") are not the file's.
+                raise UsageError(f"core.error.record_need_{JSON_KINDS[kind]}", source=source, name=key)
             return value
 
         fmt = data.get("format", RECORD_FORMAT)

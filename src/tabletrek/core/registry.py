@@ -49,6 +49,12 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
     return game_class(name)(players, **options)
 
 
+def load_with(name: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """As ``load``, with the options as a mapping someone gave (``Game.with_options``): a name
+    that is not an option of the game, ``players`` included, is refused by name."""
+    return game_class(name).with_options(players, options)
+
+
 def load_recorded(
     name: str, players: int | None, options: Mapping[str, Any], rules_version: int | None = None
 ) -> Game:
@@ -57,8 +63,7 @@ def load_recorded(
     with a ValueError naming both versions (``None``: made before records carried a version)."""
     game_spec = spec(name)
     if not game_spec.accepts_version(rules_version):
-        raise ValueError(
-            f"this record was played under {name} rules version {rules_version}; this tabletrek "
-            f"plays rules version {game_spec.rules_version} and cannot replay it exactly"
+        raise UsageError(
+            "core.error.rules_version", game=name, recorded=rules_version, current=game_spec.rules_version
         )
     return game_spec.game_class().recorded(players, options)

@@ -28,7 +28,7 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  #
 
 from tabletrek.core.actions import Action
 from tabletrek.core.game import Game
-from tabletrek.core.registry import games, load, spec
+from tabletrek.core.registry import games, load, load_with, spec
 from tabletrek.core.rng import make_rng
 from tabletrek.core.spec import Information
 from tabletrek.core.state import State
@@ -355,7 +355,7 @@ class TabletrekOSGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         params = dict(params or {})
         options = parse_options(str(params.get("options") or ""))
         players = int(params.get("players", load(self.game_name).players))
-        inner = load(self.game_name, players=players, **options)
+        inner = load_with(self.game_name, players, options)
         self.inner = inner
         self.codec = codec_for(inner)
         module = observation_module(inner)

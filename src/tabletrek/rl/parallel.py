@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped,unused-ignore]  # typed in some releases only
 
 from tabletrek.core.actions import IllegalAction
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_with
 from tabletrek.core.rng import new_seed
 from tabletrek.core.state import State
 from tabletrek.rl.aec import env_name
@@ -53,7 +53,7 @@ class TabletrekParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]  # Any
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         check_illegal(illegal)
-        self.game = load(game, players=players, **option_values(options))
+        self.game = load_with(game, players, option_values(options))
         self.metadata = {**self.metadata, "name": env_name(self.game.name)}
         self.render_mode = render_mode
         self.illegal = illegal

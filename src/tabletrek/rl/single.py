@@ -31,7 +31,7 @@ from gymnasium import spaces
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.bots import Bot
 from tabletrek.core.numeric import is_integral
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
@@ -68,7 +68,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         max_illegal: int = 100,
         render_mode: str | None = None,
     ) -> None:
-        self.game = load(game, players=players, **option_values(options))
+        self.game = load_with(game, players, option_values(options))
         if not is_integral(seat) or not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be in 0..{self.game.players - 1}, not {seat!r}")
         seat = int(seat)

@@ -19,7 +19,7 @@ from typing import Any
 from tabletrek.core.errors import UsageError
 from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load, load_with
 from tabletrek.i18n import join_list, translate
 from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.probes import Section, probe_for
@@ -51,7 +51,7 @@ def analyze(
     if n < 1:
         raise UsageError("core.error.games_positive")
     opts = dict(options or {})
-    game = load(name, players=players, **opts)
+    game = load_with(name, players, opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
     check_bots(game, bots, dict(params))
     specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params) for i in range(n)]

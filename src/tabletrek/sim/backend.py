@@ -18,7 +18,7 @@ from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_with
 from tabletrek.sim.runner import GameOutcome, play_game
 
 # Keeps a local Ray bound to the loopback interface, without usage reports or token files.
@@ -61,7 +61,7 @@ def play_specs(
     keep_records: bool,
 ) -> list[GameOutcome]:
     """Play a batch of games in this process (the unit of work of every backend)."""
-    game = load(name, players=players, **dict(options))
+    game = load_with(name, players, options)
     return [play_spec(game, spec, keep_records) for spec in specs]
 
 

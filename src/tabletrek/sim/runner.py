@@ -15,7 +15,7 @@ from tabletrek.core.bots import make_bot
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
 
 
@@ -144,7 +144,7 @@ def simulate(
     from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
 
     opts = dict(options or {})
-    game = load(name, players=players, **opts)
+    game = load_with(name, players, opts)
     check_bots(game, bots[: game.players])
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
     specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]

@@ -20,7 +20,7 @@ from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.records import GameRecord
-from tabletrek.core.registry import load
+from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
 from tabletrek.sim.backend import Backend, GameSpec, run_specs
 from tabletrek.sim.runner import GameOutcome, check_bots, seat_bots
@@ -181,7 +181,7 @@ def tournament(
     if len(set(bots)) < 2 or len(set(bots)) != len(bots):
         raise UsageError("core.error.tournament_bots")
     opts = dict(options or {})
-    game = load(name, players=players, **opts)
+    game = load_with(name, players, opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
     check_bots(game, bots, dict(params))
     backend = backend or Backend()

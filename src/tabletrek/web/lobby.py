@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from tabletrek.core.registry import games, load
+from tabletrek.core.registry import games, load_with
 from tabletrek.web import validation
 from tabletrek.web.errors import WebError, reason
 from tabletrek.web.manager import MAX_SEATS, check_options, refusal_detail
@@ -44,7 +44,7 @@ async def api_game_bots(request: Request) -> Response:
         if players is not None:
             players = validation.small_int(players, "players", 1, MAX_SEATS)
         check_options(name, options)
-        game = load(name, players=players, **options)
+        game = load_with(name, players, options)
     except WebError as exc:
         return _error(exc)
     except (ValueError, TypeError) as exc:

@@ -18,7 +18,7 @@ from tabletrek.core.data import DataError
 from tabletrek.core.errors import UsageError, referred
 from tabletrek.core.game import Game
 from tabletrek.core.numeric import is_number, is_whole
-from tabletrek.core.registry import game_class, games, load
+from tabletrek.core.registry import game_class, games, load, load_with
 from tabletrek.core.rng import new_seed
 from tabletrek.web import chat, validation
 from tabletrek.web.botsched import BotScheduler, share_the_interpreter
@@ -433,7 +433,7 @@ def requested_game(spec: dict[str, Any]) -> Game:
         raise WebError("web.error.bad_request", detail=reason("web.error.detail.options_object"))
     check_options(name, options)
     try:
-        return load(name, players=players, **options)
+        return load_with(name, players, options)
     except (ValueError, TypeError) as exc:
         raise WebError("web.error.bad_options", detail=refusal_detail(exc)) from None
 
