@@ -144,6 +144,7 @@ def test_a_chinese_run_leaves_typer_as_it_found_it() -> None:
         (["serve", "--limit", "nope=1"], "沒有名為 'nope' 的限制；現有的限制：body_seconds"),
         (["serve", "--limit", "clock=abc"], "限制 clock 必須是不小於 0 的有限數字，而不是「abc」"),
         (["serve", "--limit", "bot_slots=0"], "限制 bot_slots 至少須為 1，而不是「0」"),
+        (["serve", "--limit", "clock=0.5"], "限制 clock 是每步的秒數，須在 1 到 86400 之間（0 表示"),
         (["serve", "--limit", "max_conns=0.5"], "限制 max_conns 必須是不小於 0 的整數，而不是「0.5」"),
         (["serve", "--limit", "bot_ms=٣٠٠٠"], "限制 bot_ms 必須是不小於 0 的有限數字，而不是「٣٠٠٠」"),
     ],

@@ -301,6 +301,8 @@ def test_a_limit_is_read_as_written_or_refused() -> None:
         ("max_body", "1e6", 1_000_000),
         ("max_conns", "8.0", 8),
         ("http_rate", "0.5", 0.5),
+        ("clock", "0", 0.0),  # no default clock: a table has one only if it asks
+        ("clock", "60", 60.0),
     ]:
         limits.set(name, text)
         assert getattr(limits, name) == value and type(getattr(limits, name)) is type(value)
@@ -312,6 +314,10 @@ def test_a_limit_is_read_as_written_or_refused() -> None:
         ("bot_ms", "٣٠٠٠", "web.serve.limit_value"),
         ("max_tables", "１２", "web.serve.limit_value"),
         ("clock", "inf", "web.serve.limit_value"),
+        # Before: the server's default clock took what no table may ask for, and 0.5 s handed
+        # every turn of every table to a bot.
+        ("clock", "0.5", "web.serve.limit_clock"),
+        ("clock", "90000", "web.serve.limit_clock"),
     ]:
         before = getattr(limits, name)
         with pytest.raises(UsageError) as caught:

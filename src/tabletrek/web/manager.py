@@ -24,7 +24,7 @@ from tabletrek.web import chat, validation
 from tabletrek.web.botsched import BotScheduler, share_the_interpreter
 from tabletrek.web.errors import WebError, reason
 from tabletrek.web.notify import Listener
-from tabletrek.web.ratelimit import Limits
+from tabletrek.web.ratelimit import MAX_CLOCK, MIN_CLOCK, Limits
 from tabletrek.web.store import Full, SeatRow, Store, TableRow, new_token, token_hash
 from tabletrek.web.tables import LiveTable, shown_name
 from tabletrek.web.writer import Writer
@@ -43,8 +43,6 @@ def prepare_search() -> None:
             log.exception("cannot prepare the search bot of %s", name)
 
 
-MAX_CLOCK = 24 * 3600.0
-MIN_CLOCK = 1.0
 MAX_BOT_NUMBER = 10_000
 MAX_OPTION_NUMBER = 10_000
 """The largest number a game option with no maximum of its own takes on the server (Touring's

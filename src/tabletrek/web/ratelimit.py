@@ -18,6 +18,10 @@ from dataclasses import dataclass, field, fields
 
 from tabletrek.core.errors import UsageError
 
+MAX_CLOCK = 24 * 3600.0
+MIN_CLOCK = 1.0
+"""A turn clock's range in seconds, a table's own or the server's default (``Limits.clock``)."""
+
 
 def usable_cores() -> int:
     """The cores this process may run on (a pinned server counts only its own)."""
@@ -73,7 +77,9 @@ class Limits:
     idle_after: float = 3600.0
     """Seconds after which an unfinished table nobody moves at or watches is archived."""
     clock: float = 180.0
-    """The default turn clock, in seconds a move, of every table with more than one person."""
+    """The default turn clock, in seconds a move, of every table with more than one person (0:
+    none unless a table asks for one); otherwise in a table's own range, since 0.5 s would hand
+    every turn to a bot."""
     max_keys: int = 100_000
     """Client addresses whose buckets are remembered."""
     bot_slots: int = field(default_factory=usable_cores)
@@ -104,6 +110,8 @@ class Limits:
             raise UsageError("web.serve.limit_whole", name=name, value=value)
         if name in ("bot_slots", "bot_iterations", "bot_threads", "bot_ms") and number < 1:
             raise UsageError("web.serve.limit_too_small", name=name, value=value)
+        if name == "clock" and number and not MIN_CLOCK <= number <= MAX_CLOCK:
+            raise UsageError("web.serve.limit_clock", value=value, low=MIN_CLOCK, high=MAX_CLOCK)
         setattr(self, name, int(number) if whole else number)
 
 
