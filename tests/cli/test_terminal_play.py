@@ -99,6 +99,25 @@ def test_board_and_market_show_the_details_the_compact_turn_leaves_out() -> None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("game", ["touring", "mexican-train", "codenames-duet", "double-crossing"])
+def test_help_lists_only_the_commands_of_its_game(game: str, lang: str) -> None:
+    # Before: every game's help offered `board` and `market` ("the open contracts (Double
+    # Crossing)"), which in Touring, Mexican Train and Codenames were read as an illegal move.
+    result = runner.invoke(app, ["play", game, "--seed", "2", "--lang", lang], input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    first = next(i for i, line in enumerate(lines) if "Type the number" in line or "輸入行動的編號" in line)
+    panel = lines[first : next(i for i in range(first, len(lines)) if lines[i].startswith("╰"))]
+    commands = {match[1] for line in panel if (match := re.match(r"│   ([a-z]+) ", line))}
+    everywhere = {"help", "rules", "log", "hint", "show", "quit", "moves"}
+    assert commands == (everywhere | {"board", "market"} if game == "double-crossing" else everywhere)
+    intro = re.sub(r"[│\s]+", "", "".join(panel[:2]))
+    assert ("`moves`" in intro) == (game == "double-crossing")  # where a move's text is shown
+    said = re.sub(r"[│\s]+", "", "".join(panel))
+    assert "DoubleCrossing" not in said and "雙叉路口" not in said.split("market")[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
 def test_a_compact_turns_title_is_never_cut(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # Before, at 40 columns: '─ P1 (you) to play · board, market: m… ─', cut by rich's rule.
     from tabletrek.cli.common import console

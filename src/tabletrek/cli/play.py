@@ -59,6 +59,9 @@ COMPACT_MENU = 6
 """Moves listed one a line in a compact turn; a longer menu goes in two columns."""
 RULE_ENDS = 4
 """Cells a centred rule keeps beside its title: a stroke and a space at each side."""
+DETAIL_WORDS = ("board", "market")
+"""Words that show a part of the table a compact turn leaves out, each with its line in help
+(``cli.play.help_<word>``)."""
 
 
 class TerminalTable:
@@ -116,16 +119,31 @@ class TerminalTable:
         if lines:
             console.print(Panel("\n".join(lines), title=Text(tr("cli.play.log", self.lang)), expand=False))
 
-    def detail(self, seat: int, topic: str) -> bool:
-        """``board`` / ``market``: a part of the table the compact turn leaves out. False if unknown."""
+    def details(self, seat: int) -> dict[str, RenderableType]:
+        """The parts of the table a compact turn leaves out, by the word that shows each (``board``,
+        ``market``); none for a game that shows everything on its turn."""
         details = getattr(self.ui, "details", None)
         if not callable(details):
-            return False
-        parts = details(self.state.view(seat), self.lang, self.names)
+            return {}
+        return {
+            topic: part
+            for topic, part in details(self.state.view(seat), self.lang, self.names).items()
+            if topic in DETAIL_WORDS
+        }
+
+    def detail(self, seat: int, topic: str) -> bool:
+        """``board`` / ``market``: a part of the table the compact turn leaves out. False if unknown."""
+        parts = self.details(seat)
         if topic not in parts:
             return False
         console.print(parts[topic])
         return True
+
+    def help_text(self, seat: int) -> str:
+        """The commands of this game only: ``board`` and ``market`` where its turn leaves them out."""
+        intro = tr("cli.play.help_intro_compact" if self.compact else "cli.play.help_intro", self.lang)
+        topics = [tr(f"cli.play.help_{topic}", self.lang) for topic in self.details(seat)]
+        return "\n".join([intro, tr("cli.play.help_commands", self.lang), *topics])
 
     def offered(self, seat: int) -> MenuOffer | None:
         """What the game offers in place of the legal list here, if anything (``MenuOffer``):
@@ -206,7 +224,7 @@ class TerminalTable:
             if word in ("q", "quit", "exit"):
                 return False
             if word in ("h", "help", "?"):
-                console.print(Panel(tr("cli.play.help_text", self.lang), expand=False))
+                console.print(Panel(self.help_text(seat), expand=False))
                 continue
             if word == "rules":
                 console.print(RulesMarkdown(self.game.rules_markdown(self.lang)))
@@ -220,7 +238,7 @@ class TerminalTable:
             if word in ("", "show"):
                 self.show(seat)
                 continue
-            if word in ("board", "market") and self.detail(seat, word):
+            if word in DETAIL_WORDS and self.detail(seat, word):
                 continue
             if word == "moves":
                 self.menu(seat, legal, everything=True)
