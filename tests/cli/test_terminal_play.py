@@ -131,6 +131,19 @@ def test_a_compact_turns_title_is_never_cut(lang: str, monkeypatch: pytest.Monke
         assert "…" not in rule and ("market" in rule) == hint, rule
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "may not hold the character"), ("zh-Hant", "不可含有字元")]
+)
+def test_a_typed_move_with_a_terminal_command_is_refused_not_echoed(lang: str, said: str) -> None:
+    # Before: '\x1b[31mred' came back in the refusal ("'\x1b[31mred' is not a Mexican Train
+    # move"), and the terminal ran it; a bidi override turned the line around.
+    typed = "\x1b[31mred\n\u202eplay\nquit\n"
+    result = runner.invoke(app, ["play", "mexican-train", "--seed", "5", "--lang", lang], input=typed)
+    assert result.exit_code == 0, result.output
+    assert f"{said} U+001B" in result.output and f"{said} U+202E" in result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+
+
 def test_moves_shows_each_moves_text_in_a_compact_turn() -> None:
     # Before: help said to type a move's text "shown in brackets", but a compact turn (Double
     # Crossing) never showed it, not even under `moves`: 'Pass (let the turn go on)' and no '(pass)'.

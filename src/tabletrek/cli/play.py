@@ -41,7 +41,7 @@ from tabletrek.cli.interrupts import sigint_held
 from tabletrek.cli.seat_names import in_language, recorded_bots, seat_names
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
-from tabletrek.core.characters import folded
+from tabletrek.core.characters import folded, refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
@@ -220,6 +220,10 @@ class TerminalTable:
                 answer = folded(console.input(Text(tr("cli.play.prompt", self.lang)))).strip()
             except EOFError:
                 return False
+            if (code := refused_character(answer)) is not None:
+                # the refusal would echo it: an ESC starts a command to the terminal itself
+                console.print(tr("cli.play.move_character", self.lang, code=code), style="red")
+                continue
             word = answer.lower()
             if word in ("q", "quit", "exit"):
                 return False
