@@ -256,3 +256,17 @@ def test_a_chinese_template_leaves_no_space_beside_a_full_width_mark() -> None:
     assert translate("touring.event.miles", "zh-Hant", player="玩家1", card="1哩", total=5) == (
         "玩家1 打出 1哩（共 5 哩）。"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_message_shows_a_control_in_a_value_and_never_sends_it(lang: str) -> None:
+    # Before: `tabletrek replay "$f"` with a downloaded file named 'x<ESC>[2J.json' cleared the
+    # reader's screen in its refusal; a bidi override turned the line around.
+    path = "/tmp/x\x1b[2J\u202e.json"
+    said = translate("core.error.record_unreadable", lang, source=path, detail="gone\nfor good\tnow")
+    assert "\x1b" not in said and "\u202e" not in said
+    assert "/tmp/x\\x1b[2J\\u202e.json" in said and "gone\nfor good\tnow" in said
+    quoted = translate("core.error.unknown_game", lang, name="tour\x1bing", known="touring", hint="")
+    assert "'tour\\x1bing'" in quoted  # !r escapes it once, as repr does
+    plain = translate("core.error.unknown_game", lang, name="touring", known="touring", hint="")
+    assert "'touring'" in plain

@@ -354,3 +354,14 @@ def test_tournament_explains_its_ratings_at_any_table_size() -> None:
     assert "公路旅行：2 局，循環賽" in two.output
     simulated = runner.invoke(app, ["simulate", "touring", "-n", "2", "--lang", "zh-Hant"])
     assert "公路旅行：2 局" in simulated.output, simulated.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_path_holding_a_terminal_command_is_named_not_run(lang: str, tmp_path: Path) -> None:
+    # Before: `tabletrek replay *` over a downloaded file named 'x<ESC>[2J.json' cleared the
+    # screen from inside the refusal that named it.
+    path = tmp_path / "x\x1b[2J.json"
+    path.write_text("{}", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--no-step", "--lang", lang])
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output and "x\\x1b[2J.json" in result.output.replace("\n", "")

@@ -21,10 +21,6 @@ INVISIBLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0
 """Characters that show nothing although Unicode calls them letters, marks or symbols: the
 combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the braille blank. A
 clue, name or chat line of them looks empty, and "Alice" plus one looks like Alice."""
-UNSHOWABLE = frozenset({"Cc", "Cf", "Cs"})
-"""What a record file may not hold anywhere: controls, format characters and lone surrogates (no
-encoder takes one). Private-use and unassigned characters only look odd, and a record written
-under a newer Unicode may hold letters this Python still calls unassigned."""
 
 
 def folded(text: str) -> str:

@@ -27,6 +27,8 @@ from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
+from tabletrek.i18n import FILL_MARK
+
 # A path or an address: a run with a slash and no space, up to a full-width mark (the sentence
 # around a path goes on with （ or 。 right after it). Copied from the terminal, it must be whole.
 _PATH = re.compile(r"[^\s\u3000-\u303f\uff00-\uffef]*[/\\][^\s\u3000-\u303f\uff00-\uffef]*")
@@ -307,9 +309,6 @@ def flow(
     return Wrapped.of(text, keep=keep)
 
 
-_MARK = "\x00"
-
-
 def widest_word(text: str) -> int:
     """The cells of the widest run of ``text`` between spaces: the narrowest a heading (or a
     status) that may break only at its spaces can be set."""
@@ -333,7 +332,7 @@ def flow_within(
 ) -> Wrapped:
     """A sentence from the catalogs that holds a list ("Your hand: {cards}"), given as a function
     that fills the list's place: the list flows (see ``flow``) inside the sentence's words."""
-    lead, _, tail = sentence(_MARK).partition(_MARK)
+    lead, _, tail = sentence(FILL_MARK).partition(FILL_MARK)
     return flow(entries, separator, lead=lead, tail=tail, style=style)
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
-from tabletrek.core.characters import UNSHOWABLE, refused_character
+from tabletrek.core.characters import refused_character
 from tabletrek.core.data import read_at_most
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 from tabletrek.core.registry import load_recorded
+from tabletrek.i18n import UNSHOWABLE
 
 if TYPE_CHECKING:
     from tabletrek.core.events import Event
@@ -125,6 +126,9 @@ class GameRecord:
         if not isinstance(digests, Mapping) or not all(isinstance(v, str) for v in digests.values()):
             raise UsageError("core.error.record_digests", source=source)
         for where, text in strings_in(data):
+            # Controls, format characters and lone surrogates; private-use and unassigned ones only
+            # look odd, and a record written under a newer Unicode may hold letters this Python
+            # still calls unassigned.
             code = refused_character(text, UNSHOWABLE, invisible=False)
             if code is not None:
                 raise UsageError("core.error.record_character", source=source, name=where, code=code)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
@@ -123,12 +124,54 @@ def translate(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
         return key
     if not args:
         return template
-    return fill_chinese(template, args) if lang == "zh-Hant" else template.format(**args)
+    if lang == "zh-Hant":
+        return fill_chinese(template, args)
+    if all(not isinstance(value, str) or value.isprintable() for value in args.values()):
+        return template.format(**args)  # the common case, at str.format's speed
+    return _formatter.vformat(template, (), args)
 
 
 FULL_WIDTH_MARKS = frozenset("，。：；！？、（）「」『』")
 """Chinese punctuation that carries its own space: a space beside it reads as a gap."""
-_formatter = string.Formatter()
+
+UNSHOWABLE = frozenset({"Cc", "Cf", "Cs"})
+"""Unicode categories no message shows as they are: controls (an ESC or a C1 control starts a
+command to a terminal: clear the screen, set the title, write the clipboard), format characters (a
+bidi override shows a line in another order than it is written) and lone surrogates (no encoder
+takes one)."""
+KEPT_CONTROLS = frozenset("\n\t")
+
+
+def visible(text: str) -> str:
+    """``text`` with each ``UNSHOWABLE`` character, but a line break or a tab, written as its
+    escape (``\\x1b``, ``\\u202e``), as ``repr`` writes it: a value a message quotes (a path from
+    a folder listing, a typed setting) is shown to the reader, never run by their terminal."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if char not in KEPT_CONTROLS and unicodedata.category(char) in UNSHOWABLE
+        else char
+        for char in text
+    )
+
+
+FILL_MARK = "\ue000"
+"""A value that marks where a template puts what it is given, so that the words before and after
+can be told apart ("Your hand: {cards}"): a private-use character, which no catalog holds and
+``visible`` keeps as it is."""
+
+
+class MessageFormatter(string.Formatter):
+    """``str.format`` for messages: a text value is filled in ``visible``; ``!r`` already
+    escapes what it cannot show."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        converted = super().convert_field(value, conversion)
+        return visible(converted) if isinstance(converted, str) and conversion != "r" else converted
+
+
+_formatter = MessageFormatter()
 
 
 HAN_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
@@ -167,7 +210,7 @@ def fill_chinese(template: str, args: Mapping[str, Any]) -> str:
         if field is None:
             continue
         if spec and "{" in spec:  # a nested field: str.format's own rules, no trimming
-            return template.format(**args)
+            return _formatter.vformat(template, (), args)
         value = _formatter.convert_field(_formatter.get_field(field, (), args)[0], conversion)
         pieces.append((True, _formatter.format_field(value, spec or "")))
     out: list[str] = []
