@@ -14,6 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
+from tabletrek.core.data import os_reason
 from tabletrek.core.errors import UsageError
 
 
@@ -34,5 +35,5 @@ def made(path: Path) -> Path:
     except OSError as exc:
         if exc.errno in (errno.EEXIST, errno.ENOTDIR):
             raise UsageError("core.error.data_folder_file", path=str(path)) from exc
-        raise UsageError("core.error.data_folder", path=str(path), reason=exc.strerror or str(exc)) from exc
+        raise UsageError("core.error.data_folder", path=str(path), reason=os_reason(exc)) from exc
     return path

@@ -365,3 +365,27 @@ def test_a_path_holding_a_terminal_command_is_named_not_run(lang: str, tmp_path:
     result = runner.invoke(app, ["replay", str(path), "--no-step", "--lang", lang])
     assert result.exit_code == 2
     assert "\x1b" not in result.output and "x\\x1b[2J.json" in result.output.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    ("lang", "missing", "in_the_way"),
+    [
+        ("en", "No such file or directory", "Not a directory."),
+        ("zh-Hant", "找不到這個檔案或資料夾", "路徑中有一段不是資料夾。"),
+    ],
+)
+def test_the_systems_reason_is_said_in_the_readers_language(
+    lang: str, missing: str, in_the_way: str, tmp_path: Path
+) -> None:
+    # Before: a Chinese reader got the system's English ('無法讀取（No such file or directory）'),
+    # and a file where --out's folder should be read 'File exists'.
+    gone = runner.invoke(app, ["replay", str(tmp_path / "gone.json"), "--lang", lang])
+    assert gone.exit_code == 2 and missing in gone.output
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine", encoding="utf-8")
+    args = ["analyze", "touring", "-n", "1", "--out", str(blocker / "r.html"), "--lang", lang]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2 and in_the_way in out.output.replace("\n", "")
+    assert "File exists" not in out.output and blocker.read_text(encoding="utf-8") == "mine"
+    if lang == "zh-Hant":
+        assert "No such file" not in gone.output

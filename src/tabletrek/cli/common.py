@@ -15,7 +15,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tabletrek.core.characters import refused_character
-from tabletrek.core.errors import UsageError, message_in
+from tabletrek.core.data import os_reason
+from tabletrek.core.errors import UsageError, message_in, said
 from tabletrek.core.game import Game
 from tabletrek.core.linebreak import LineBreakingConsole, Wrapped
 from tabletrek.core.markdown import rules_parser
@@ -160,7 +161,7 @@ def fail(message: str) -> typer.Exit:
 
 
 def cannot_write(path: Path, exc: OSError, lang: str) -> typer.Exit:
-    return fail(tr("cli.error.cannot_write", lang, path=str(path), reason=exc.strerror or str(exc)))
+    return fail(tr("cli.error.cannot_write", lang, path=str(path), reason=said(os_reason(exc), lang)))
 
 
 def ready_folder(folder: Path, lang: str) -> Path:
@@ -170,6 +171,9 @@ def ready_folder(folder: Path, lang: str) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except FileExistsError:  # mkdir's word for a file standing where a folder of the path would be
+        in_the_way = NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        raise cannot_write(folder, in_the_way, lang) from None
     except OSError as exc:
         raise cannot_write(folder, exc, lang) from None
     return folder

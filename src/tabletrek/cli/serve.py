@@ -17,7 +17,8 @@ from typing import Annotated
 import typer
 
 from tabletrek.cli.common import fail, help_text, tr
-from tabletrek.core.errors import UsageError, message_in
+from tabletrek.core.data import os_reason
+from tabletrek.core.errors import UsageError, message_in, said
 from tabletrek.i18n import env_lang
 
 MAX_FRAME = 1 << 20
@@ -150,7 +151,7 @@ def why(exc: OSError, lang: str) -> str:
         errno.EADDRNOTAVAIL: "web.serve.not_this_host",
     }
     key = known.get(exc.errno or 0)
-    return tr(key, lang) if key else exc.strerror or str(exc)
+    return tr(key, lang) if key else said(os_reason(exc), lang)
 
 
 def page_url(host: str, port: int) -> str:

@@ -68,13 +68,18 @@ class DataError(ValueError):
 
 
 def os_reason(error: OSError) -> dict[str, Any]:
-    """Why a file could not be read, as a catalog reference (a ``DataError`` parameter): the
-    common cases in the catalogs, any other as the system says it."""
+    """Why a file could not be read or written, as a catalog reference (a ``DataError`` or
+    ``UsageError`` parameter): the common cases in the catalogs, any other as the system says it
+    (in its own language, which is the reader's only by chance)."""
     known = {
         errno.ENOENT: "core.data.os.not_found",
         errno.EACCES: "core.data.os.no_permission",
         errno.EPERM: "core.data.os.no_permission",
         errno.EISDIR: "core.data.os.is_directory",
+        errno.ENOTDIR: "core.data.os.not_directory",
+        errno.EROFS: "core.data.os.read_only",
+        errno.ENOSPC: "core.data.os.no_space",
+        errno.ENAMETOOLONG: "core.data.os.name_too_long",
     }
     if error.errno in known:
         return {"$t": known[error.errno], "args": {}}

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.data import DataError
+from tabletrek.core.events import render_message
 from tabletrek.i18n import join_list, translate
 
 GIVEN = "value"
@@ -69,6 +70,8 @@ def said(value: Any, lang: str) -> Any:
         return listing(value, lang)
     if isinstance(value, UsageError | IllegalAction | DataError):
         return value.message(lang)
+    if isinstance(value, dict) and "$t" in value:  # a phrase from the catalogs (``data.os_reason``)
+        return render_message({"key": value["$t"], "args": value.get("args", {})}, lang)
     return value
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrek.core.actions import IllegalAction
 from tabletrek.core.characters import refused_character
-from tabletrek.core.data import read_at_most
+from tabletrek.core.data import os_reason, read_at_most
 from tabletrek.core.errors import UsageError
 from tabletrek.core.numeric import is_whole
 from tabletrek.core.registry import load_recorded
@@ -178,7 +178,7 @@ class GameRecord:
         try:
             data = read_at_most(path, MAX_RECORD_BYTES)
         except OSError as exc:
-            raise UsageError("core.error.record_unreadable", source=source, detail=exc.strerror) from None
+            raise UsageError("core.error.record_unreadable", source=source, detail=os_reason(exc)) from None
         if data is None:
             raise UsageError("core.error.record_too_large", source=source, most=MAX_RECORD_BYTES // 2**20)
         try:
