@@ -62,7 +62,7 @@ def _masks(states: np.ndarray, cfg: np.ndarray, mask: np.ndarray, repeats: int) 
 def _observes(states: np.ndarray, cfg: np.ndarray, obs: np.ndarray, repeats: int) -> None:
     for _ in range(repeats):
         for i in range(states.shape[0]):
-            _observe(states[i], cfg, obs[i])  # noqa: F821 - bound per engine
+            observe(states[i], cfg, obs[i])  # noqa: F821 - bound per engine
 
 
 def _applies(

@@ -70,3 +70,13 @@ def test_vector_benchmark_times_the_threaded_batch_beside_one_thread(
     wanted = {"vector (compiled batch)", "vector, copy=False", "vector, 2 threads", "public Python API"}
     assert wanted <= timed
     assert "2 threads / one thread:" in out
+
+
+def test_vector_instructions_runs_every_stage() -> None:
+    # Before: `--stages` failed at its observe stage (the loop named `_observe`, which the engines
+    # had renamed `observe`), so no stage of a step could be counted. The stage loops are bound to
+    # an engine by the names every engine defines (core.batch_driver.RULES): one game shows them.
+    from benchmarks.vector_instructions import STAGES, run_stage
+
+    for stage in STAGES:
+        assert run_stage("touring", 4, stage, 1) == 4, stage
