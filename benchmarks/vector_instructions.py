@@ -15,8 +15,10 @@ the counts are of that code, not of what numba makes for the host's own CPU (AVX
 alone (``mask``: legal masks; ``observe``: observations; ``apply``: the moves, each repeat after
 restoring the batch; ``copy``: that restoring alone, to subtract; ``sample``: the random agent's
 pick), counted the same way (``STAGE_REPEATS``); the driver and the env's Python side are what
-``step`` leaves over. Needs the ``valgrind`` command; warms numba's cache first; each count takes
-minutes (two valgrind runs of a few billion instructions).
+``step`` leaves over. Every figure is printed with its noise (the shorter run counted twice): a
+cheap stage's difference at the default repeats can be smaller than what two identical runs
+differ by, and then it is no measurement. Needs the ``valgrind`` command; warms numba's cache
+first; each count takes minutes (three valgrind runs of a few billion instructions).
 """
 
 from __future__ import annotations
@@ -164,15 +166,21 @@ def counted(game: str, envs: int, stage: str, amount: int) -> tuple[int, int]:
     return valgrind_count.counted(_run_command(game, envs, stage, amount), _env())
 
 
-def per_step(game: str, envs: int, stage: str) -> float:
+def per_step(game: str, envs: int, stage: str) -> tuple[float, float]:
+    """Instructions an env-step, and the noise of that figure: the shorter run is counted twice,
+    and what two identical runs differ by (tens of millions of instructions here, from start-up)
+    is divided as the difference is. A stage cheaper than that noise shows it, rather than a
+    figure that looks exact (a mask stage once read -319 instructions an env-step)."""
     if stage == "step":
         few, many = STEPS[0], STEPS[1]
         few, many = 0, many - few  # steps after the common STEPS[0]
     else:
         few, many = STAGE_REPEATS
     few_steps, few_refs = counted(game, envs, stage, few)
+    _, again_refs = counted(game, envs, stage, few)
     many_steps, many_refs = counted(game, envs, stage, many)
-    return (many_refs - few_refs) / (many_steps - few_steps)
+    steps = many_steps - few_steps
+    return (many_refs - (few_refs + again_refs) / 2) / steps, abs(again_refs - few_refs) / steps
 
 
 def main() -> None:
@@ -196,8 +204,10 @@ def main() -> None:
         for stage in stages:
             warm(game, stage)
         for stage in stages:
+            value, noise = per_step(game, args.envs, stage)
             print(
-                f"{game:16s} {stage:8s} {per_step(game, args.envs, stage):10,.0f} instructions/env-step",
+                f"{game:16s} {stage:8s} {value:10,.0f} instructions/env-step"
+                f"  (± {noise:,.0f}: two identical runs differed by this much)",
                 flush=True,
             )
 

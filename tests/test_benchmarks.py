@@ -80,3 +80,15 @@ def test_vector_instructions_runs_every_stage() -> None:
 
     for stage in STAGES:
         assert run_stage("touring", 4, stage, 1) == 4, stage
+
+
+def test_vector_instructions_prints_the_noise_beside_each_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: one short and one long run, their difference printed as exact; two identical runs
+    # here differ by tens of millions of instructions, more than a cheap stage's whole signal, and
+    # the mask stage once read -319 instructions an env-step.
+    from benchmarks import vector_instructions
+
+    runs = iter([(8_192, 4_000_000_000), (8_192, 4_060_000_000), (49_152, 4_030_000_000)])
+    monkeypatch.setattr(vector_instructions, "counted", lambda *_args: next(runs))
+    value, noise = vector_instructions.per_step("touring", 4_096, "mask")
+    assert value == 0 and noise == 60_000_000 / 40_960  # the noise says the figure means nothing
