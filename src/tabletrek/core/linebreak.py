@@ -27,7 +27,7 @@ from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
-from tabletrek.i18n import FILL_MARK
+from tabletrek.i18n import sides
 
 # A path or an address: a run with a slash and no space, up to a full-width mark (the sentence
 # around a path goes on with （ or 。 right after it). Copied from the terminal, it must be whole.
@@ -332,7 +332,7 @@ def flow_within(
 ) -> Wrapped:
     """A sentence from the catalogs that holds a list ("Your hand: {cards}"), given as a function
     that fills the list's place: the list flows (see ``flow``) inside the sentence's words."""
-    lead, _, tail = sentence(FILL_MARK).partition(FILL_MARK)
+    lead, tail = sides(sentence)
     return flow(entries, separator, lead=lead, tail=tail, style=style)
 
 

@@ -13,7 +13,7 @@ import os
 import string
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -156,10 +156,16 @@ def visible(text: str) -> str:
     )
 
 
-FILL_MARK = "\ue000"
-"""A value that marks where a template puts what it is given, so that the words before and after
-can be told apart ("Your hand: {cards}"): a private-use character, which no catalog holds and
+_FILL_MARK = "\ue000"
+"""What ``sides`` fills a template with: a private-use character, which no catalog holds and
 ``visible`` keeps as it is."""
+
+
+def sides(fill: Callable[[str], str]) -> tuple[str, str]:
+    """The words a message sets before and after the value it is given ("Your hand: {cards}" gives
+    ("Your hand: ", "")), ``fill`` being the message with that value left open."""
+    before, _, after = fill(_FILL_MARK).partition(_FILL_MARK)
+    return before, after
 
 
 class MessageFormatter(string.Formatter):

@@ -52,7 +52,7 @@ from tabletrek.games.codenames_duet.campaign import (
     progress_path,
     save_progress,
 )
-from tabletrek.i18n import FILL_MARK, aside, join_list, list_separator
+from tabletrek.i18n import aside, join_list, list_separator, sides
 from tabletrek.paths import records_dir, user_data_dir
 
 GAME = "codenames-duet"
@@ -161,7 +161,7 @@ def map_list(rows: list[MapRow], profile: str, lang: str) -> Group:
     routes under its name, so that no name is parted."""
     colon = tr("core.text.colon", lang)
     separator = list_separator(lang)
-    before, _, after = aside(FILL_MARK, lang).partition(FILL_MARK)  # the status set aside after the name
+    before, after = sides(lambda status: aside(status, lang))  # the status set aside after the name
     parts: list[RenderableType] = [Text(_t("map_title", lang, profile=profile), style="bold")]
     for row in rows:
         figures = [
