@@ -71,8 +71,8 @@ ONES = np.uint64(0x0101010101010101)
 
 @njit_inline
 def flag_word(flags: np.ndarray, a: int) -> np.uint64:
-    """Flags ``a`` to ``a + 7`` (bytes 0 or 1) as one word, flag k in byte k: the compiler makes
-    it one load, where eight reads of a byte were eight."""
+    """Flags ``a`` to ``a + 7`` (bytes 0 or 1) as one word, flag k in byte k (the compiler makes
+    the eight reads one load)."""
     return (
         np.uint64(flags[a])
         | np.uint64(flags[a + 1]) << np.uint64(8)
