@@ -185,6 +185,22 @@ def test_sample_actions_reads_masks_of_any_dtype_as_legal_where_nonzero(dtype: t
     assert chosen.tolist() == [1, 3, 10, 0, 5, 9]
 
 
+@pytest.mark.parametrize("width", [1, 7, 8, 9, 64, 278, 1000])
+def test_sample_actions_picks_the_drawn_legal_action_in_index_order(width: int) -> None:
+    # The compiled pick skips eight flags at a time as one word: it must still land on the
+    # legal action numbered int(draw * count), as the plain reading below does, at any width.
+    rng = np.random.default_rng(width)
+    mask = rng.random((400, width)) < rng.random((400, 1))  # rows from empty to full
+    mask[0] = False
+    mask[1] = True
+    draws = np.random.default_rng(7).random(400)
+    expected = [
+        int(np.flatnonzero(row)[int(draw * row.sum())]) if row.any() else -1
+        for row, draw in zip(mask, draws, strict=True)
+    ]
+    assert sample_actions(mask, np.random.default_rng(7)).tolist() == expected
+
+
 def test_sample_actions_refuses_a_one_dimensional_mask_and_a_seed_for_rng() -> None:
     # before: numba's TypingError "tuple index out of range", and "'int' object has no attribute 'random'"
     with pytest.raises(ValueError, match=r"num_envs × num_actions, not shape \(5,\)"):

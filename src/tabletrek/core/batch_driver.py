@@ -66,6 +66,30 @@ prange: Callable[[int], range]
 
 
 PACK = np.uint64(0x0102040810204080)
+ONES = np.uint64(0x0101010101010101)
+
+
+@njit_inline
+def flag_word(flags: np.ndarray, a: int) -> np.uint64:
+    """Flags ``a`` to ``a + 7`` (bytes 0 or 1) as one word, flag k in byte k (the compiler makes
+    the eight reads one load)."""
+    return (
+        np.uint64(flags[a])
+        | np.uint64(flags[a + 1]) << np.uint64(8)
+        | np.uint64(flags[a + 2]) << np.uint64(16)
+        | np.uint64(flags[a + 3]) << np.uint64(24)
+        | np.uint64(flags[a + 4]) << np.uint64(32)
+        | np.uint64(flags[a + 5]) << np.uint64(40)
+        | np.uint64(flags[a + 6]) << np.uint64(48)
+        | np.uint64(flags[a + 7]) << np.uint64(56)
+    )
+
+
+@njit_inline
+def flags_set(word: np.uint64) -> int:
+    """How many of a ``flag_word``'s eight flags are 1: times ONES, the top byte is the sum of
+    the eight bytes (at most 8, so no byte carries into the next)."""
+    return int((word * ONES) >> np.uint64(56))
 
 
 @njit_inline
@@ -73,23 +97,11 @@ def _pack_legal(flags: np.ndarray, bits: np.ndarray) -> None:
     """``bits`` = the mask row ``flags`` (bytes 0 or 1) as bits, eight actions a byte."""
     width = flags.shape[0]
     full = width // 8
-    # Eight flags as one word, flag k in byte k (the compiler makes it one load); times PACK
-    # flag k lands on bit 56 + k and no two of the products share a bit (each flag is 0 or 1),
-    # so the top byte holds the eight. About 100 instructions for 278 actions under valgrind,
-    # fewer than a plain bool copy of the row (240).
+    # Times PACK, flag k of a word lands on bit 56 + k and no two of the products share a bit
+    # (each flag is 0 or 1), so the top byte holds the eight. About 100 instructions for 278
+    # actions under valgrind, fewer than a plain bool copy of the row (240).
     for k in range(full):
-        a = 8 * k
-        w = (
-            np.uint64(flags[a])
-            | np.uint64(flags[a + 1]) << np.uint64(8)
-            | np.uint64(flags[a + 2]) << np.uint64(16)
-            | np.uint64(flags[a + 3]) << np.uint64(24)
-            | np.uint64(flags[a + 4]) << np.uint64(32)
-            | np.uint64(flags[a + 5]) << np.uint64(40)
-            | np.uint64(flags[a + 6]) << np.uint64(48)
-            | np.uint64(flags[a + 7]) << np.uint64(56)
-        )
-        bits[k] = np.uint8((w * PACK) >> np.uint64(56))
+        bits[k] = np.uint8((flag_word(flags, 8 * k) * PACK) >> np.uint64(56))
     if full < bits.shape[0]:
         last = 0
         for a in range(8 * full, width):

@@ -50,7 +50,7 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from tabletrek.core import batch_driver
-from tabletrek.core.batch_driver import first_illegal
+from tabletrek.core.batch_driver import first_illegal, flag_word, flags_set
 from tabletrek.core.game import Game
 from tabletrek.core.mt19937 import HAVE_NUMBA, njit
 from tabletrek.core.numeric import is_integral
@@ -407,12 +407,11 @@ def _sample(mask: np.ndarray, draws: np.ndarray, out: np.ndarray) -> None:
             out[i] = -1
             continue
         k = int(draws[i] * n)
-        # Skip eight actions at a time while the k-th legal one lies beyond them, then walk.
+        # Skip eight actions at a time (one word each) while the k-th legal one lies beyond them,
+        # then walk.
         a = 0
         while a + 8 <= width:
-            block = 0
-            for j in range(8):
-                block += row[a + j]
+            block = flags_set(flag_word(row, a))
             if k < block:
                 break
             k -= block

@@ -296,7 +296,7 @@ def end_turn(s: np.ndarray, cfg: np.ndarray) -> None:
     seat = s[cfg[K_TO_ACT]]
     if s[cfg[K_PHASE]] == FIRST:
         s[cfg[K_FIRST] + seat] = 0
-    nxt = (seat + 1) % cfg[K_P]
+    nxt = 0 if seat + 1 == cfg[K_P] else seat + 1
     s[cfg[K_TO_ACT]] = nxt
     s[cfg[K_PHASE]] = FIRST if s[cfg[K_FIRST] + nxt] == 1 else PLAY
     s[cfg[K_BONUS]] = 0
@@ -407,7 +407,8 @@ def apply(s: np.ndarray, g: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """``rules.apply``."""
     draw_action = cfg[K_DRAW_ACTION]
     if index < draw_action:
-        play(s, g, cfg, index // cfg[K_SLOTS], index % cfg[K_SLOTS])
+        tile = index // cfg[K_SLOTS]
+        play(s, g, cfg, tile, index - tile * cfg[K_SLOTS])
     elif index == draw_action:
         seat = s[cfg[K_TO_ACT]]
         n = s[cfg[K_BONE_N]] - 1
@@ -456,28 +457,33 @@ def observe(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
     hand = cfg[K_HAND] + seat * nt
     for k in range(s[hand_sizes + seat]):
         out[s[hand + k]] = 1.0
-    at = nt
-    for i in range(players + 1):
-        r = players if i == players else (seat + i) % players
+    block = high1 + 3  # a train: its end one-hot, its length, its open double, its marker
+    hand_sizes_at = nt + (players + 1) * block
+    totals_at = hand_sizes_at + players + 5 + high1 + 1
+    # The seats from the one to act in turn order, counted on rather than taken ``% players``:
+    # each ``%`` compiles to a division with numba's sign and zero checks, twelve an
+    # observation at four players (docs/notes/vector-benchmarks.md, 2026-12-07).
+    r = seat
+    for i in range(players):
+        at = nt + i * block
         out[at + s[ends + r]] = 1.0
         out[at + high1] = s[lengths + r] / nt
         out[at + high1 + 1] = s[opened + r]
-        if r < players:
-            out[at + high1 + 2] = s[markers + r]
-        at += high1 + 3
-    for i in range(players):
-        out[at + i] = s[hand_sizes + (seat + i) % players]
-    at += players
+        out[at + high1 + 2] = s[markers + r]
+        out[hand_sizes_at + i] = s[hand_sizes + r]
+        out[totals_at + i] = s[totals + r] / 100.0
+        r = 0 if r + 1 == players else r + 1
+    at = nt + players * block  # the Mexican train, which has no marker
+    out[at + s[ends + players]] = 1.0
+    out[at + high1] = s[lengths + players] / nt
+    out[at + high1 + 1] = s[opened + players]
+    at = hand_sizes_at + players
     out[at] = s[cfg[K_BONE_N]] / nt
     out[at + 1 + s[cfg[K_PHASE]]] = 1.0
     out[at + 4] = s[cfg[K_BONUS]]
     at += 5
     out[at + cfg[K_FIRST_ENGINE] - round_index] = 1.0
-    at += high1
-    out[at] = round_index / cfg[K_ROUNDS]
-    at += 1
-    for i in range(players):
-        out[at + i] = s[totals + (seat + i) % players] / 100.0
+    out[at + high1] = round_index / cfg[K_ROUNDS]
 
 
 # ----- the driver's view of the rules (``core/batch_driver.py``) ---------------------------------
