@@ -18,6 +18,7 @@ from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
+from tabletrek.core.machine import usable_cores
 from tabletrek.core.registry import load_with
 from tabletrek.sim.runner import GameOutcome, play_game
 
@@ -38,6 +39,11 @@ class GameSpec:
     """Bot parameters as (bot name, {param: value}) pairs, e.g. the search budget."""
 
 
+JOBS_PER_CORE = 4
+"""Worker processes a run may have for each core this process may use: a game is all computation,
+so more only take turns, and a mistyped ``--jobs 10000`` forked ten thousand processes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Backend:
     """``jobs`` local processes, or Ray at ``ray_address`` ("local" starts one on this machine)."""
@@ -49,6 +55,12 @@ class Backend:
     def __post_init__(self) -> None:
         if self.jobs < 1:
             raise UsageError("core.error.jobs_positive")
+        cores = usable_cores()
+        most = JOBS_PER_CORE * cores
+        if self.ray_address is None and self.jobs > most:
+            raise UsageError(
+                "core.error.jobs_at_most", most=most, per=JOBS_PER_CORE, count=cores, jobs=self.jobs
+            )
         if self.batch_size is not None and self.batch_size < 1:
             raise UsageError("core.error.batch_positive")
 

@@ -143,12 +143,12 @@ def simulate(
         raise UsageError("core.error.jobs_positive")
     from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
 
+    backend = Backend(jobs, ray, batch_size)
     opts = dict(options or {})
     game = load_with(name, players, opts)
     check_bots(game, bots[: game.players])
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
     specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]
-    backend = Backend(jobs, ray, batch_size)
     result.outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
     return result
 

@@ -10,24 +10,17 @@ from __future__ import annotations
 
 import ipaddress
 import math
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field, fields
 
 from tabletrek.core.errors import UsageError
+from tabletrek.core.machine import usable_cores
 
 MAX_CLOCK = 24 * 3600.0
 MIN_CLOCK = 1.0
 """A turn clock's range in seconds, a table's own or the server's default (``Limits.clock``)."""
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (a pinned server counts only its own)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 @dataclass
