@@ -139,11 +139,9 @@ def simulate(
     or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games."""
     if n < 1:
         raise UsageError("core.error.games_positive")
-    if jobs < 1:
-        raise UsageError("core.error.jobs_positive")
     from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
 
-    backend = Backend(jobs, ray, batch_size)
+    backend = Backend(jobs, ray, batch_size)  # checks the jobs: at least 1, at most a few a core
     opts = dict(options or {})
     game = load_with(name, players, opts)
     check_bots(game, bots[: game.players])
