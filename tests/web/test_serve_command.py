@@ -78,14 +78,24 @@ def test_a_setting_it_cannot_serve_with_is_refused_with_the_reason(
     assert list(tmp_path.iterdir()) == []  # refused before any database was made
 
 
-def test_a_database_it_cannot_open_is_named_with_the_drivers_reason(tmp_path: Path) -> None:
-    code, output = serve("--port", "0", "--db", f"sqlite:///{tmp_path}/no/such/folder/web.db")
-    assert code == 2 and "Cannot open the database sqlite:///" in output
-    assert "unable to open database file" in output
+@pytest.mark.parametrize(
+    ("lang", "no_folder", "not_sqlite"),
+    [
+        ("en", "the file cannot be opened or made (does its folder", "the file is not a SQLite database"),
+        ("zh-Hant", "無法開啟或建立這個檔案（它的資料夾存在嗎", "這個檔案不是 SQLite 資料庫"),
+    ],
+)
+def test_a_database_it_cannot_open_is_named_with_the_reason_in_the_readers_language(
+    tmp_path: Path, lang: str, no_folder: str, not_sqlite: str
+) -> None:
+    # before: SQLite's own English in every language ("無法開啟資料庫 …：unable to open database file")
+    code, output = serve("--port", "0", "--db", f"sqlite:///{tmp_path}/no/such/folder/web.db", lang=lang)
+    assert code == 2 and ("Cannot open the database sqlite:///" in output or "無法開啟資料庫" in output)
+    assert no_folder in output and "unable to open" not in output
     not_a_database = tmp_path / "notes.txt"
     not_a_database.write_text("not a database, just a file someone named by mistake\n" * 200)
-    code, output = serve("--port", "0", "--db", f"sqlite:///{not_a_database}", lang="zh-Hant")
-    assert code == 2 and "無法開啟資料庫" in output and "file is not a database" in output
+    code, output = serve("--port", "0", "--db", f"sqlite:///{not_a_database}", lang=lang)
+    assert code == 2 and not_sqlite in output and "file is not a database" not in output
     assert not_a_database.read_text().startswith("not a database")  # left as it was
 
 

@@ -59,7 +59,26 @@ def shown(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
+SQLITE_REASONS = {
+    "SQLITE_CANTOPEN": "web.serve.db_reason.cannot_open",
+    "SQLITE_PERM": "web.serve.db_reason.cannot_open",
+    "SQLITE_NOTADB": "web.serve.db_reason.not_a_database",
+    "SQLITE_CORRUPT": "web.serve.db_reason.damaged",
+    "SQLITE_READONLY": "web.serve.db_reason.read_only",
+    "SQLITE_FULL": "web.serve.db_reason.full",
+    "SQLITE_BUSY": "web.serve.db_reason.locked",
+    "SQLITE_LOCKED": "web.serve.db_reason.locked",
+}
+"""SQLite's reasons a file fails to open as a database, by the error name sqlite3 gives (Python
+3.11+): in the catalogs, so that the default store's usual failures are said in the reader's
+language, not as SQLite's English in a Chinese sentence."""
+
+
 def unavailable(url: URL, error: DBAPIError) -> UsageError:
-    """The refusal for a database that could not be opened: the driver's own reason on one line."""
-    reason = " ".join(str(error.orig).split()) or type(error.orig).__name__
+    """The refusal for a database that could not be opened: SQLite's usual reasons from the
+    catalogs, any other (PostgreSQL's among them) as the driver says it, on one line."""
+    key = SQLITE_REASONS.get(getattr(error.orig, "sqlite_errorname", ""))
+    reason: object = (
+        {"$t": key, "args": {}} if key else " ".join(str(error.orig).split()) or type(error.orig).__name__
+    )
     return UsageError("web.serve.db_failed", db=shown(url), reason=reason)
