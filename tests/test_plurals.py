@@ -43,6 +43,7 @@ NOT_A_NUMBER = {"player", "target", "a", "b", "card", "cash", "cars", "contracts
 NEVER_ONE = {
     "cli.play.more_moves": "shown only above COMPACT_MENU (6) moves",
     "cli.analyze.report.intro": "{players}: every game seats at least 2",
+    "cli.error.too_many_names": "{players}: every game seats at least 2, and {given} is more",
     "codenames_duet.clue.too_many_words": "{max} is RELAXED_MAX_WORDS, 3",
     "codenames_duet.campaign.mission": "{turns}: every city on the map has at least 8",
     "codenames_duet.campaign.error.tokens_left": "{turns}: every city on the map has at least 8",

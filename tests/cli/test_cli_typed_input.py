@@ -173,6 +173,34 @@ def test_a_name_carrying_a_terminal_command_is_refused() -> None:
     assert "A player name may not hold the character U+001B" in out and "\x1b]" not in out
 
 
+@pytest.mark.parametrize(
+    ("names", "english", "chinese"),
+    [
+        (
+            "Ann,Bo,Cy",
+            "--names gives 3 names, but the table has 2 seats.",
+            "--names 給了 3 個名字，但這桌只有 2 個座位。",
+        ),
+        (
+            "x" * 33 + ",Bo",
+            "A player name may have at most 32 characters: '" + "x" * 32 + "…'.",
+            "玩家名稱最多 32 個字元",
+        ),
+    ],
+)
+def test_more_names_than_seats_or_a_name_too_long_for_the_table_is_refused(
+    names: str, english: str, chinese: str
+) -> None:
+    # before: a third name for two seats was dropped without a word, and a name of 3,000
+    # characters filled the board's name column over 150 lines
+    for lang, said in (("en", english), ("zh-Hant", chinese)):
+        result = runner.invoke(app, ["play", "touring", "--names", names, "--lang", lang], input="quit\n")
+        assert result.exit_code == 2
+        assert said in no_crash(result)
+    at_the_limit = runner.invoke(app, ["play", "touring", "--names", "x" * 32 + ",Bo"], input="quit\n")
+    assert at_the_limit.exit_code == 0, at_the_limit.output
+
+
 def test_a_record_carrying_a_terminal_command_is_refused_by_replay_and_resume(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
     first = runner.invoke(app, ["play", "touring", "--seed", "1", "--save", str(saved)], input="quit\n")

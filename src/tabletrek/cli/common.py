@@ -14,7 +14,7 @@ from rich.markdown import Markdown, MarkdownElement, Paragraph
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from tabletrek.core.characters import refused_character
+from tabletrek.core.characters import MAX_NAME, refused_character
 from tabletrek.core.data import os_reason
 from tabletrek.core.errors import UsageError, message_in, said
 from tabletrek.core.game import Game
@@ -140,14 +140,19 @@ def split_list(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
-def typed_names(text: str | None, lang: str) -> list[str]:
-    """``--names`` as a list, each name checked as the web checks a nickname's characters: no
-    control, format, private-use or invisible character (``core.characters``)."""
+def typed_names(text: str | None, lang: str, players: int) -> list[str]:
+    """``--names`` as a list, each name checked as the web checks a nickname: no control, format,
+    private-use or invisible character (``core.characters``), at most ``MAX_NAME`` characters;
+    and no more names than the table's ``players`` seats."""
     names = split_list(text)
+    if len(names) > players:
+        raise fail(tr("cli.error.too_many_names", lang, given=len(names), players=players))
     for name in names:
         code = refused_character(name)
         if code is not None:
             raise fail(tr("cli.error.name_character", lang, name=name, code=code))
+        if len(name) > MAX_NAME:
+            raise fail(tr("cli.error.name_too_long", lang, name=name[:MAX_NAME] + "…", most=MAX_NAME))
     return names
 
 

@@ -351,7 +351,7 @@ def play(
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
     specs = {s: bot_names[i % len(bot_names)] for i, s in enumerate(others)}
-    typed = typed_names(names, language)
+    typed = typed_names(names, language, loaded.players)
     table_names = seat_names(loaded.name, loaded.players, human_seats, specs, language, typed)
     table = TerminalTable(loaded, state, human_seats, seat_bots, table_names, language)
     table.bot_specs = specs

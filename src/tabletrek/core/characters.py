@@ -13,6 +13,10 @@ TYPED_FORM: Final = "NFKC"
 digits of a CJK input method, ligatures and superscripts fold to the plain characters they look
 like, so "ｐｌａｙ ３" is "play 3" and "Ａｌｉｃｅ" is "Alice"."""
 
+MAX_NAME: Final = 32
+"""Characters a player's name may have, typed at the terminal (``--names``) or on the web (a
+nickname): a longer one no longer fits a table's name column."""
+
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode general categories refused in anything a person types: controls, format characters
 (bidi overrides, zero-width joiners: they make one name look like another), surrogates, private

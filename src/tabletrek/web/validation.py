@@ -19,7 +19,7 @@ import math
 import re
 from typing import Any
 
-from tabletrek.core.characters import folded, is_refused
+from tabletrek.core.characters import MAX_NAME, folded, is_refused
 from tabletrek.core.numeric import is_whole
 from tabletrek.web.errors import WebError, reason
 
@@ -27,7 +27,7 @@ MAX_INT_DIGITS = 20
 """Digits an integer in a client's JSON may have (2**63 has 19)."""
 MAX_DEPTH = 8
 """Nesting a client's JSON may have (a table spec: spec -> seats -> seat -> params -> value)."""
-MAX_NICKNAME = 32
+MAX_NICKNAME = MAX_NAME
 MAX_ACTION = 500
 MAX_REF = 64
 """Characters of a message ``id`` echoed back in its ack."""

@@ -236,7 +236,7 @@ def play_cmd(
     seat_bots = {
         s: game.bot(bot_names[i % len(bot_names)], seat=s, seed=state.seed + s) for i, s in enumerate(others)
     }
-    table_names = default_names(game.players, language, typed_names(names, language))
+    table_names = default_names(game.players, language, typed_names(names, language, game.players))
     # where the mission's outcome and record go, refused now rather than after the mission
     try:
         ready_file(progress_path(user_data_dir(), profile), language)

@@ -3,7 +3,7 @@ import { el, clear } from "./dom.js";
 import { currentLang, setLang, t } from "./i18n.js";
 import { readText, writeText } from "./store.js";
 
-const MAX_NICKNAME = 32; // the server's limit (validation.py), and the input's
+const MAX_NICKNAME = 32; // the server's limit (core/characters.py MAX_NAME), and the input's
 
 /** The nickname this browser keeps, if it is one the input could have made: a stored value that
  * is not (too long, control characters) would have the server refuse this browser's every hello. */
