@@ -92,6 +92,19 @@ def test_hot_seat_hides_the_screen_between_players(home: Path) -> None:
     assert "Pass the screen to Bo" in result.output
 
 
+@pytest.mark.parametrize("typed", ["1\n", "1\n\n"])
+def test_hot_seat_input_ending_at_the_hand_over_saves_the_game(home: Path, typed: str) -> None:
+    # before: input ending at the hand-over's wait for Enter ("1\n": Ann moves, then nothing)
+    # met click's "Aborted!", exit status 1 and no record of the move; ending at Bo's prompt
+    # after it ("1\n\n") saved the game, as it still does
+    args = ["play", "touring", "--seat", "1", "--seat", "2", "--seed", "2", "--names", "Ann,Bo"]
+    result = runner.invoke(app, args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Pass the screen to Bo" in result.output and "Aborted" not in result.output
+    [record] = saved_records(home)
+    assert len(json.loads(record.read_text(encoding="utf-8"))["actions"]) == 1
+
+
 def test_watch_bots_only(home: Path) -> None:
     result = runner.invoke(app, ["play", "touring", "--bots", "greedy,random", "--seed", "4"])
     assert result.exit_code == 0, result.output
@@ -180,6 +193,13 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     whole = runner.invoke(app, ["replay", str(path), "--all", "--no-step", "--lang", "zh-Hant"])
     assert whole.exit_code == 0, whole.output
     assert "完成旅程" in whole.output
+
+
+def test_replay_ends_its_prompt_line_when_the_input_ends(tmp_path: Path) -> None:
+    # before: "… q: quit " was the last thing printed, and the shell's prompt followed on its line
+    result = runner.invoke(app, ["replay", str(touring_record(tmp_path))], input="\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("q: quit \n"), result.output[-80:]
 
 
 def test_a_game_played_in_english_is_replayed_and_resumed_with_chinese_names(tmp_path: Path) -> None:

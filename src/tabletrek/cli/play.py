@@ -201,17 +201,25 @@ class TerminalTable:
 
     # ----- turns --------------------------------------------------------------------------------
 
-    def hand_over(self, seat: int) -> None:
-        """Hot seat: hide the last player's screen before the next player looks."""
+    def hand_over(self, seat: int) -> bool:
+        """Hot seat: hide the last player's screen before the next player looks. False when the
+        input ends there instead of the Enter it waits for (the game is then saved, as at a
+        move's prompt)."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             console.clear()
-            console.input(Text(tr("cli.play.pass_device", self.lang, player=self.names[seat])))
+            try:
+                console.input(Text(tr("cli.play.pass_device", self.lang, player=self.names[seat])))
+            except EOFError:
+                console.print()
+                return False
             console.clear()
         self.last_human = seat
+        return True
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal move is made. False when the player quits."""
-        self.hand_over(seat)
+        if not self.hand_over(seat):
+            return False
         self.show(seat)
         while True:
             legal = self.choices(seat)

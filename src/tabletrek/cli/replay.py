@@ -88,6 +88,7 @@ def replay_cmd(
         try:
             answer = folded(console.input(Text(tr("cli.replay.prompt", language)))).strip().lower()
         except (EOFError, KeyboardInterrupt):
+            console.print()  # the prompt's line ends here, not in the shell's next prompt
             return
         if answer in ("q", "quit"):
             return
