@@ -101,6 +101,8 @@ def test_hot_seat_input_ending_at_the_hand_over_saves_the_game(home: Path, typed
     result = runner.invoke(app, args, input=typed)
     assert result.exit_code == 0, result.output
     assert "Pass the screen to Bo" in result.output and "Aborted" not in result.output
+    # the prompt the input ended at ends its line: the next message starts one of its own
+    assert "\nThe game record was saved to" in result.output, result.output[-300:]
     [record] = saved_records(home)
     assert len(json.loads(record.read_text(encoding="utf-8"))["actions"]) == 1
 

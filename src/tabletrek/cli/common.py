@@ -13,8 +13,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown, MarkdownElement, Paragraph
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
-from tabletrek.core.characters import MAX_NAME, refused_character
+from tabletrek.core.characters import MAX_NAME, folded, refused_character
 from tabletrek.core.data import os_reason
 from tabletrek.core.errors import UsageError, message_in, said
 from tabletrek.core.game import Game
@@ -158,6 +159,17 @@ def typed_names(text: str | None, lang: str, players: int) -> list[str]:
 
 def default_names(players: int, lang: str, given: Sequence[str] = ()) -> list[str]:
     return [given[seat] if seat < len(given) else seat_name(seat, lang) for seat in range(players)]
+
+
+def ask(prompt: str) -> str | None:
+    """A line typed at ``prompt``, in the typed form (``folded``) and trimmed; None when the input
+    ends there. The prompt's line is ended first, so that what is printed next (or the shell's
+    own prompt) does not run on from it."""
+    try:
+        return folded(console.input(Text(prompt))).strip()
+    except EOFError:
+        console.print()
+        return None
 
 
 def fail(message: str) -> typer.Exit:

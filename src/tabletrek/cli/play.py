@@ -23,6 +23,7 @@ from tabletrek.cli.common import (
     PlaySeedOpt,
     RulesMarkdown,
     SeatOpt,
+    ask,
     cannot_write,
     console,
     default_names,
@@ -41,7 +42,7 @@ from tabletrek.cli.interrupts import sigint_held
 from tabletrek.cli.seat_names import in_language, recorded_bots, seat_names
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
-from tabletrek.core.characters import folded, refused_character
+from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
@@ -207,10 +208,7 @@ class TerminalTable:
         move's prompt)."""
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
             console.clear()
-            try:
-                console.input(Text(tr("cli.play.pass_device", self.lang, player=self.names[seat])))
-            except EOFError:
-                console.print()
+            if ask(tr("cli.play.pass_device", self.lang, player=self.names[seat])) is None:
                 return False
             console.clear()
         self.last_human = seat
@@ -224,9 +222,8 @@ class TerminalTable:
         while True:
             legal = self.choices(seat)
             self.menu(seat, legal)
-            try:
-                answer = folded(console.input(Text(tr("cli.play.prompt", self.lang)))).strip()
-            except EOFError:
+            answer = ask(tr("cli.play.prompt", self.lang))
+            if answer is None:
                 return False
             if (code := refused_character(answer)) is not None:
                 # the refusal would echo it: an ESC starts a command to the terminal itself

@@ -10,9 +10,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from tabletrek.cli.common import LangOpt, console, default_names, fail, help_text, pick_lang, tr
+from tabletrek.cli.common import LangOpt, ask, console, default_names, fail, help_text, pick_lang, tr
 from tabletrek.cli.seat_names import in_language, recorded_bots
-from tabletrek.core.characters import folded
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.numeric import ascii_digits, ascii_whole
@@ -86,10 +85,13 @@ def replay_cmd(
     show(index)
     while True:
         try:
-            answer = folded(console.input(Text(tr("cli.replay.prompt", language)))).strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            console.print()  # the prompt's line ends here, not in the shell's next prompt
+            typed = ask(tr("cli.replay.prompt", language))
+        except KeyboardInterrupt:
+            console.print()  # as ``ask`` ends the line at the end of input
             return
+        if typed is None:
+            return
+        answer = typed.lower()
         if answer in ("q", "quit"):
             return
         if answer in ("b", "back"):
