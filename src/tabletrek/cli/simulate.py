@@ -33,7 +33,7 @@ from tabletrek.cli.common import (
 )
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
-from tabletrek.sim import Summary, simulate, summarize
+from tabletrek.sim import GamesInterrupted, Summary, simulate, summarize
 from tabletrek.sim.runner import save_records
 from tabletrek.sim.stats import length_args
 
@@ -124,6 +124,7 @@ def simulate_cmd(
         raise fail(tr("cli.error.positive", language))
     if records is not None:
         ready_folder(records, language)
+    stopped = False
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
@@ -141,6 +142,12 @@ def simulate_cmd(
             )
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
+        except GamesInterrupted as interrupted:
+            if not interrupted.outcomes:
+                raise
+            result, stopped = interrupted.result, True
+    if stopped:  # Ctrl+C: what had finished is still worth its summary and records
+        typer.echo(tr("cli.sim.stopped", language, count=len(result.outcomes), total=n), err=as_json)
     summary = summarize(result)
     if records is not None:
         try:
@@ -153,3 +160,5 @@ def simulate_cmd(
         typer.echo(json.dumps(summary.to_dict(), indent=1))
     else:
         print_summary(summary, language)
+    if stopped:
+        raise typer.Exit(130)

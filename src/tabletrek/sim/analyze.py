@@ -21,7 +21,7 @@ from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load, load_with
 from tabletrek.i18n import join_list, translate
-from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.backend import Backend, GameSpec, LazySpecs, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
 from tabletrek.sim.stats import Summary, length_args, summarize
@@ -54,7 +54,7 @@ def analyze(
     game = load_with(name, players, opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
     check_bots(game, bots, dict(params))
-    specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params) for i in range(n)]
+    specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params))
     outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
     result = SimulationResult(
         name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative, outcomes=outcomes

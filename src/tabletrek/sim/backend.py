@@ -5,15 +5,19 @@ the same seeds, so the outcomes are identical whichever backend ran them; only t
 batches finish differs, and the caller sorts by index.
 
 Games are sent in batches (many games per task) because a Ray task costs about a millisecond of
-overhead, comparable to a whole game of some of ours.
+overhead, comparable to a whole game of some of ours. The specs of a run are made as their batches
+are sent, a few batches a worker ahead, so a run of any length starts at once and holds only the
+outcomes so far; Ctrl+C ends it with those outcomes (``GamesInterrupted``).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from tabletrek.core.errors import UsageError
@@ -38,6 +42,31 @@ class GameSpec:
     params: tuple[tuple[str, dict[str, Any]], ...] = ()
     """Bot parameters as (bot name, {param: value}) pairs, e.g. the search budget."""
 
+
+class GamesInterrupted(KeyboardInterrupt):
+    """Ctrl+C during a run: the games that had finished (sorted by index) and, once the run's
+    function has added it, the result they make (a ``SimulationResult`` for ``simulate``)."""
+
+    def __init__(self, outcomes: list[GameOutcome]) -> None:
+        super().__init__()
+        self.outcomes = outcomes
+        self.result: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class LazySpecs:
+    """``count`` specs, spec ``i`` made by ``make(i)`` only when its batch is sent."""
+
+    count: int
+    make: Callable[[int], GameSpec]
+
+    def batches(self, size: int) -> Iterator[list[GameSpec]]:
+        for start in range(0, self.count, size):
+            yield [self.make(i) for i in range(start, min(start + size, self.count))]
+
+
+AHEAD = 4
+"""Batches sent to each worker beyond the one it is playing: enough to keep it busy."""
 
 JOBS_PER_CORE = 4
 """Worker processes a run may have for each core this process may use: a game is all computation,
@@ -82,38 +111,49 @@ def play_spec(game: Game, spec: GameSpec, keep_records: bool = False) -> GameOut
     return play_game(game, spec.lineup, spec.seed, spec.index, keep_records, params=dict(spec.params))
 
 
-def _batches(specs: Sequence[GameSpec], size: int) -> list[Sequence[GameSpec]]:
-    return [specs[start : start + size] for start in range(0, len(specs), size)]
-
-
 def run_specs(
     name: str,
     players: int,
     options: Mapping[str, Any],
-    specs: Sequence[GameSpec],
+    specs: LazySpecs,
     backend: Backend,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameOutcome]:
-    """Play every spec on ``backend``; the outcomes come back sorted by game index."""
+    """Play every spec on ``backend``; the outcomes come back sorted by game index. Ctrl+C raises
+    ``GamesInterrupted`` with the outcomes of the games that had finished."""
     workers = backend.jobs
-    size = backend.batch_size or max(1, min(200, len(specs) // (workers * 8) or 1))
-    batches = _batches(specs, size)
+    size = backend.batch_size or max(1, min(200, specs.count // (workers * 8) or 1))
+    batches = specs.batches(size)
     outcomes: list[GameOutcome] = []
     if backend.ray_address is not None:
-        chunks: Iterator[list[GameOutcome]] = _run_ray(
+        chunks: Generator[list[GameOutcome], None, None] = _run_ray(
             backend.ray_address, name, players, options, batches, keep_records
         )
     elif workers == 1:
-        chunks = (play_specs(name, players, options, batch, keep_records) for batch in batches)
+        game = load_with(name, players, options)
+        # Game by game: Ctrl+C keeps every finished game, and the progress bar moves with each.
+        chunks = ([play_spec(game, spec, keep_records)] for batch in batches for spec in batch)
     else:
         chunks = _run_pool(workers, name, players, options, batches, keep_records)
-    for chunk in chunks:
-        outcomes.extend(chunk)
-        if progress:
-            progress(len(chunk))
+    try:
+        for chunk in chunks:
+            outcomes.extend(chunk)
+            if progress:
+                progress(len(chunk))
+    except KeyboardInterrupt:
+        outcomes.sort(key=lambda o: o.index)
+        raise GamesInterrupted(outcomes) from None
+    finally:
+        chunks.close()  # stops the workers now, not when the generator is collected
     outcomes.sort(key=lambda o: o.index)
     return outcomes
+
+
+def _quiet_ctrl_c() -> None:
+    """A worker's Ctrl+C ends it at once without a traceback (the terminal sends SIGINT to every
+    process of the command); the parent, which gets it too, reports the games that finished."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _run_pool(
@@ -121,16 +161,25 @@ def _run_pool(
     name: str,
     players: int,
     options: Mapping[str, Any],
-    batches: list[Sequence[GameSpec]],
+    batches: Iterator[list[GameSpec]],
     keep_records: bool,
-) -> Iterator[list[GameOutcome]]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(play_specs, name, players, dict(options), list(batch), keep_records)
-            for batch in batches
-        ]
-        for future in as_completed(futures):
-            yield future.result()
+) -> Generator[list[GameOutcome], None, None]:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_ctrl_c) as pool:
+
+        def send(batch: list[GameSpec]) -> Future[list[GameOutcome]]:
+            return pool.submit(play_specs, name, players, dict(options), batch, keep_records)
+
+        pending = {send(batch) for batch in islice(batches, workers * AHEAD)}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                pending |= {send(batch) for batch in islice(batches, len(done))}
+                for future in done:
+                    yield future.result()
+        except BaseException:
+            # Not the executor's own shutdown, which would play every batch already sent.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def connect_ray(address: str) -> None:
@@ -157,15 +206,22 @@ def _run_ray(
     name: str,
     players: int,
     options: Mapping[str, Any],
-    batches: list[Sequence[GameSpec]],
+    batches: Iterator[list[GameSpec]],
     keep_records: bool,
-) -> Iterator[list[GameOutcome]]:
+) -> Generator[list[GameOutcome], None, None]:
     connect_ray(address)
     import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [scale] extra
 
     remote = ray.remote(play_specs)
-    pending = [remote.remote(name, players, dict(options), list(batch), keep_records) for batch in batches]
+
+    def send(batch: list[GameSpec]) -> Any:
+        return remote.remote(name, players, dict(options), batch, keep_records)
+
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call,unused-ignore]  # untyped in Ray
+    ahead = max(1, int(cpus)) * AHEAD
+    pending = [send(batch) for batch in islice(batches, ahead)]
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
+        pending += [send(batch) for batch in islice(batches, len(done))]
         for ref in done:
             yield ray.get(ref)

@@ -139,15 +139,20 @@ def simulate(
     or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games."""
     if n < 1:
         raise UsageError("core.error.games_positive")
-    from tabletrek.sim.backend import Backend, GameSpec, run_specs  # noqa: PLC0415 - backend imports this module
+    from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs  # noqa: PLC0415 - backend imports this module
 
     backend = Backend(jobs, ray, batch_size)  # checks the jobs: at least 1, at most a few a core
     opts = dict(options or {})
     game = load_with(name, players, opts)
     check_bots(game, bots[: game.players])
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
-    specs = [GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)) for i in range(n)]
-    result.outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+    specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)))
+    try:
+        result.outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+    except GamesInterrupted as stopped:
+        result.outcomes = stopped.outcomes
+        stopped.result = result
+        raise
     return result
 
 

@@ -22,7 +22,7 @@ from tabletrek.core.errors import UsageError
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
-from tabletrek.sim.backend import Backend, GameSpec, run_specs
+from tabletrek.sim.backend import Backend, GameSpec, LazySpecs, run_specs
 from tabletrek.sim.runner import GameOutcome, check_bots, seat_bots
 from tabletrek.sim.stats import WinRate
 
@@ -191,13 +191,16 @@ def tournament(
 
     def play(tables: list[tuple[str, ...]]) -> None:
         nonlocal next_index
-        specs = []
-        for table in tables:
-            for k in range(n):
-                index = next_index
-                next_index += 1
-                lineup = seat_bots(table, game.players, k)
-                specs.append(GameSpec(index, derive_seed(seed, "game", index), lineup, params))
+        first = next_index
+        next_index += len(tables) * n
+
+        def spec(i: int) -> GameSpec:  # game k of table t, numbered on from the last round's
+            table, k = divmod(i, n)
+            index = first + i
+            lineup = seat_bots(tables[table], game.players, k)
+            return GameSpec(index, derive_seed(seed, "game", index), lineup, params)
+
+        specs = LazySpecs(len(tables) * n, spec)
         outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
         for outcome in outcomes:
             ratings.update(outcome)

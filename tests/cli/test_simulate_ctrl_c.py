@@ -1,0 +1,74 @@
+"""Ctrl+C during ``tabletrek simulate``: the games that finished are summarised and their records
+saved, and the command exits 130. The press is a real SIGINT this process sends itself before
+the fourth game (handled before the next bytecode), so nothing depends on timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import tabletrek.sim.backend as backend_module
+from tabletrek.cli import app
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_before_the_fourth_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COLUMNS", "120")
+    real = backend_module.play_spec
+    played = 0
+
+    def play_spec(*args: Any, **kwargs: Any) -> Any:
+        nonlocal played
+        if played == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(30)  # not reached: the default handler raises KeyboardInterrupt first
+        played += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(backend_module, "play_spec", play_spec)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize(
+    ("lang", "stopped", "title"),
+    [
+        (
+            "en",
+            "Stopped by Ctrl+C after 3 finished games of 40: the figures below are theirs.",
+            "Touring: 3 games",
+        ),
+        ("zh-Hant", "已按 Ctrl+C 停止：40 局中已完成 3 局，以下數字只計這些對局。", "3 局"),
+    ],
+)
+def test_ctrl_c_summarises_and_saves_the_finished_games(
+    lang: str, stopped: str, title: str, tmp_path: Path
+) -> None:
+    records = tmp_path / "records"
+    command = ["simulate", "touring", "-n", "40", "--bots", "random,greedy", "--records", str(records)]
+    result = runner.invoke(app, [*command, "--lang", lang])
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output
+    assert stopped in result.output
+    assert title in result.output
+    assert len(list(records.glob("*.json"))) == 3
+
+
+def test_ctrl_c_with_json_prints_the_finished_games_and_says_so_on_stderr() -> None:
+    result = runner.invoke(app, ["simulate", "touring", "-n", "40", "--json", "--lang", "en"])
+    assert result.exit_code == 130, result.output
+    assert json.loads(result.stdout)["games"] == 3
+    assert "Stopped by Ctrl+C after 3 finished games of 40" in result.stderr

@@ -1,0 +1,111 @@
+"""A run's games are sent as they are played: a run of any length starts at once, holds only the
+games so far, and Ctrl+C ends it with those games, quietly in every worker."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import tabletrek.sim.runner as runner_module
+from tabletrek.sim import GamesInterrupted, simulate
+from tabletrek.sim.backend import AHEAD
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+class Stop(Exception):
+    """Raised by the progress callback: "this is as far as the test needs to see"."""
+
+
+def counted_seeds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The game indices whose spec was made, in order."""
+    made: list[int] = []
+    real = runner_module.game_seed
+
+    def counting(run_seed: int, index: int) -> int:
+        made.append(index)
+        return real(run_seed, index)
+
+    monkeypatch.setattr(runner_module, "game_seed", counting)
+    return made
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_run_makes_its_games_as_it_goes(jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = counted_seeds(monkeypatch)
+    seen: list[int] = []
+
+    def first_games(done: int) -> None:
+        seen.append(done)
+        raise Stop
+
+    with pytest.raises(Stop):
+        simulate("touring", 10**6, ["random", "random"], jobs=jobs, progress=first_games)
+    # batches of at most 200 games: the first AHEAD a worker, then as many again as had finished
+    assert seen and 1 <= seen[0] <= 200
+    assert 1 <= len(made) <= 2 * jobs * AHEAD * 200, len(made)
+
+
+def test_a_run_longer_than_memory_starts_at_once() -> None:
+    def stop(done: int) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):  # not a MemoryError, an OverflowError or a silent wait
+        simulate("touring", 10**20, ["random", "random"], progress=stop)
+
+
+def test_ctrl_c_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    pressed_after = 3
+    count = 0
+
+    def press(done: int) -> None:
+        nonlocal count
+        count += done
+        if count >= pressed_after:
+            raise KeyboardInterrupt
+
+    with pytest.raises(GamesInterrupted) as stopped:
+        simulate("touring", 50, ["random", "greedy"], seed=4, progress=press, keep_records=True)
+    outcomes = stopped.value.outcomes
+    assert [o.index for o in outcomes] == [0, 1, 2]
+    assert stopped.value.result.outcomes == outcomes
+    whole = simulate("touring", 3, ["random", "greedy"], seed=4, keep_records=True)
+    assert [(o.seed, o.bots, o.scores) for o in outcomes] == [
+        (o.seed, o.bots, o.scores) for o in whole.outcomes
+    ]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to a process group")
+def test_ctrl_c_at_the_terminal_ends_the_workers_without_a_traceback() -> None:
+    """The terminal's Ctrl+C reaches every process of the command: here the first finished batch
+    sends SIGINT to the script's whole process group (its own session), workers included."""
+    script = textwrap.dedent(
+        """
+        import os, signal
+        from tabletrek.sim import simulate
+        from tabletrek.sim import GamesInterrupted
+        try:
+            simulate("touring", 10**20, ["random", "random"], jobs=2,
+                     progress=lambda done: os.killpg(0, signal.SIGINT))
+        except GamesInterrupted as stopped:
+            print("finished", len(stopped.outcomes), len(stopped.result.outcomes))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
+    words = done.stdout.split()
+    assert words[0] == "finished" and int(words[1]) >= 1 and words[1] == words[2], done.stdout
