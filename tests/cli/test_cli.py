@@ -150,6 +150,25 @@ def test_bad_arguments_say_why(args: list[str], message: str) -> None:
     assert message in " ".join(result.output.split())
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "touring", "-n", "3", "--bots", "greedy,random"],
+        ["tournament", "touring", "-n", "1", "--bots", "greedy,random"],
+        ["analyze", "touring", "-n", "2", "--bots", "greedy,random"],
+        ["simulate", "touring", "-n", "3", "--bots", "greedy,zzz"],
+    ],
+    ids=["simulate", "tournament", "analyze", "refused"],
+)
+def test_output_to_a_file_has_no_blank_line_from_the_progress_bar(command: list[str]) -> None:
+    """Out of a terminal the bar draws nothing; rich's still ended it with an empty line, at the
+    top of a saved summary or under a refusal."""
+    result = runner.invoke(app, [*command, "--lang", "en"])
+    assert result.output.strip(), result.output
+    assert not result.output.startswith("\n"), repr(result.output[:80])
+    assert not result.output.endswith("\n\n"), repr(result.output[-80:])
+
+
 def test_simulate_prints_a_summary_and_json(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "touring", "-n", "30", "--bots", "greedy,random", "--seed", "1"])
     assert result.exit_code == 0, result.output

@@ -232,7 +232,8 @@ def replaceable_file(path: Path, lang: str, ours: Callable[[Path], bool], refusa
 
 
 def progress_bar(hidden: bool = False) -> Progress:
-    """The progress bar of simulate, tournament and analyze (hidden when printing JSON)."""
+    """The progress bar of simulate, tournament and analyze (hidden when printing JSON, and out of
+    a terminal, where it draws nothing but rich's closing empty line)."""
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -240,5 +241,5 @@ def progress_bar(hidden: bool = False) -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
-        disable=hidden,
+        disable=hidden or not console.is_interactive,
     )
