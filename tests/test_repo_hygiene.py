@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.stray_files import untracked
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -361,3 +364,16 @@ def test_a_file_over_600_lines_says_why_in_its_docstring() -> None:
             if not re.search(r"\b\d{3} lines\b", doc):
                 unexplained_files.append(f"{name}: {text.count(chr(10))} lines")
     assert unexplained_files == []
+
+
+def test_the_stray_file_scan_finds_a_new_file_and_not_an_ignored_one(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("cache/\n")
+    before = untracked(tmp_path)
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "x.bin").write_text("ignored")
+    (tmp_path / "report.html").write_text("<html></html>")
+    after = untracked(tmp_path)
+    assert before == {".gitignore"}
+    assert after is not None and after - before == {"report.html"}
+    assert untracked(Path("/")) is None  # not a checkout: the guard stands aside

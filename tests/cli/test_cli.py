@@ -160,9 +160,12 @@ def test_bad_arguments_say_why(args: list[str], message: str) -> None:
     ],
     ids=["simulate", "tournament", "analyze", "refused"],
 )
-def test_output_to_a_file_has_no_blank_line_from_the_progress_bar(command: list[str]) -> None:
+def test_output_to_a_file_has_no_blank_line_from_the_progress_bar(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Out of a terminal the bar draws nothing; rich's still ended it with an empty line, at the
     top of a saved summary or under a refusal."""
+    monkeypatch.chdir(tmp_path)  # analyze writes report.html here
     result = runner.invoke(app, [*command, "--lang", "en"])
     assert result.output.strip(), result.output
     assert not result.output.startswith("\n"), repr(result.output[:80])
