@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 import tabletrek.sim.runner as runner_module
 from tabletrek.sim import GamesInterrupted, simulate
 from tabletrek.sim.backend import AHEAD
+from tabletrek.sim.tournament import tournament
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -59,18 +61,22 @@ def test_a_run_longer_than_memory_starts_at_once() -> None:
         simulate("touring", 10**20, ["random", "random"], progress=stop)
 
 
-def test_ctrl_c_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    pressed_after = 3
-    count = 0
+def ctrl_c_after(games: int) -> Callable[[int], None]:
+    """A progress callback that presses Ctrl+C once ``games`` games have finished."""
+    finished = 0
 
-    def press(done: int) -> None:
-        nonlocal count
-        count += done
-        if count >= pressed_after:
+    def progress(done: int) -> None:
+        nonlocal finished
+        finished += done
+        if finished >= games:
             raise KeyboardInterrupt
 
+    return progress
+
+
+def test_ctrl_c_keeps_the_finished_games() -> None:
     with pytest.raises(GamesInterrupted) as stopped:
-        simulate("touring", 50, ["random", "greedy"], seed=4, progress=press, keep_records=True)
+        simulate("touring", 50, ["random", "greedy"], seed=4, progress=ctrl_c_after(3), keep_records=True)
     outcomes = stopped.value.outcomes
     assert [o.index for o in outcomes] == [0, 1, 2]
     assert stopped.value.result.outcomes == outcomes
@@ -78,6 +84,21 @@ def test_ctrl_c_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [(o.seed, o.bots, o.scores) for o in outcomes] == [
         (o.seed, o.bots, o.scores) for o in whole.outcomes
     ]
+
+
+@pytest.mark.parametrize(("fmt", "pressed_after"), [("round-robin", 5), ("swiss", 14)])
+def test_ctrl_c_in_a_tournament_keeps_the_finished_games_and_their_standings(
+    fmt: str, pressed_after: int
+) -> None:
+    bots = ["random", "greedy", "greedy:go=120"]
+    with pytest.raises(GamesInterrupted) as stopped:  # a Swiss round here is 2 tables of 4 games
+        tournament("touring", bots, 4, fmt=fmt, rounds=3, seed=2, progress=ctrl_c_after(pressed_after))
+    result = stopped.value.result
+    assert [o.index for o in result.outcomes] == list(range(pressed_after))  # earlier rounds too
+    assert stopped.value.outcomes == result.outcomes
+    assert sum(s.games for s in result.standings) == pressed_after * 2  # two seats a game
+    whole = tournament("touring", bots, 4, fmt=fmt, rounds=3, seed=2)
+    assert [o.scores for o in result.outcomes] == [o.scores for o in whole.outcomes[:pressed_after]]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to a process group")

@@ -243,3 +243,8 @@ def progress_bar(hidden: bool = False) -> Progress:
         transient=True,
         disable=hidden or not console.is_interactive,
     )
+
+
+def say_stopped(finished: int, total: int, lang: str, as_json: bool) -> None:
+    """The line before the figures of a run Ctrl+C stopped (on stderr under JSON, which is data)."""
+    typer.echo(tr("cli.sim.stopped", lang, count=finished, total=total), err=as_json)

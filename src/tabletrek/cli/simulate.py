@@ -28,6 +28,7 @@ from tabletrek.cli.common import (
     pick_lang,
     progress_bar,
     ready_folder,
+    say_stopped,
     split_list,
     tr,
 )
@@ -147,7 +148,7 @@ def simulate_cmd(
                 raise
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: what had finished is still worth its summary and records
-        typer.echo(tr("cli.sim.stopped", language, count=len(result.outcomes), total=n), err=as_json)
+        say_stopped(len(result.outcomes), n, language, as_json)
     summary = summarize(result)
     if records is not None:
         try:

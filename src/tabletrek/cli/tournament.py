@@ -30,12 +30,14 @@ from tabletrek.cli.common import (
     pick_lang,
     progress_bar,
     ready_folder,
+    say_stopped,
     split_list,
     tr,
 )
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
+from tabletrek.sim import GamesInterrupted
 from tabletrek.sim.backend import Backend
 from tabletrek.sim.runner import save_records
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
@@ -141,6 +143,7 @@ def tournament_cmd(
         raise fail(message_in(exc, language)) from None
     if records is not None:
         ready_folder(records, language)
+    stopped = False
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
@@ -160,6 +163,12 @@ def tournament_cmd(
             )
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
+        except GamesInterrupted as interrupted:
+            if not interrupted.outcomes:
+                raise
+            result, stopped = interrupted.result, True
+    if stopped:  # Ctrl+C: the standings of the games that finished, as simulate gives its summary
+        say_stopped(len(result.outcomes), total, language, as_json)
     if records is not None:
         try:
             saved = save_records(result, records)
@@ -172,3 +181,5 @@ def tournament_cmd(
         typer.echo(json.dumps(result.to_dict(), indent=1))
     else:
         print_result(result, language)
+    if stopped:
+        raise typer.Exit(130)

@@ -22,7 +22,7 @@ from tabletrek.core.errors import UsageError
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
-from tabletrek.sim.backend import Backend, GameSpec, LazySpecs, run_specs
+from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs
 from tabletrek.sim.runner import GameOutcome, check_bots, seat_bots
 from tabletrek.sim.stats import WinRate
 
@@ -201,23 +201,35 @@ def tournament(
             return GameSpec(index, derive_seed(seed, "game", index), lineup, params)
 
         specs = LazySpecs(len(tables) * n, spec)
-        outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+        try:
+            outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+        except GamesInterrupted as stopped:
+            rate(stopped.outcomes)
+            raise
+        rate(outcomes)
+
+    def rate(outcomes: list[GameOutcome]) -> None:
         for outcome in outcomes:
             ratings.update(outcome)
         result.outcomes.extend(outcomes)
 
-    if fmt == "round-robin":
-        play(tables_round_robin(bots, game.players))
-    else:
-        count = rounds if rounds is not None else max(1, (len(bots) - 1).bit_length())
-        if count < 1:
-            raise UsageError("core.error.swiss_rounds")
-        previous: set[frozenset[str]] = set()
-        for _ in range(count):
-            ranked = sorted(bots, key=lambda b: (-ratings.get(b).ordinal, list(bots).index(b)))
-            tables = tables_swiss(ranked, game.players, previous)
-            previous = {frozenset(t) for t in tables}
-            play(tables)
+    count = rounds if rounds is not None else max(1, (len(bots) - 1).bit_length())
+    if fmt == "swiss" and count < 1:
+        raise UsageError("core.error.swiss_rounds")
+    try:
+        if fmt == "round-robin":
+            play(tables_round_robin(bots, game.players))
+        else:
+            previous: set[frozenset[str]] = set()
+            for _ in range(count):
+                ranked = sorted(bots, key=lambda b: (-ratings.get(b).ordinal, list(bots).index(b)))
+                tables = tables_swiss(ranked, game.players, previous)
+                previous = {frozenset(t) for t in tables}
+                play(tables)
+    except GamesInterrupted as stopped:  # Ctrl+C: the standings of the games that finished
+        result.standings = standings(result.outcomes, bots, ratings)
+        stopped.outcomes, stopped.result = list(result.outcomes), result  # earlier rounds' too
+        raise
     result.standings = standings(result.outcomes, bots, ratings)
     return result
 

@@ -1,6 +1,7 @@
-"""Ctrl+C during ``tabletrek simulate``: the games that finished are summarised and their records
-saved, and the command exits 130. The press is a real SIGINT this process sends itself before
-the fourth game (handled before the next bytecode), so nothing depends on timing."""
+"""Ctrl+C during ``tabletrek simulate`` or ``tournament``: the games that finished are summarised
+and their records saved, and the command exits 130. The press is a real SIGINT this process
+sends itself before the fourth game (handled before the next bytecode), so nothing depends on
+timing."""
 
 from __future__ import annotations
 
@@ -72,3 +73,14 @@ def test_ctrl_c_with_json_prints_the_finished_games_and_says_so_on_stderr() -> N
     assert result.exit_code == 130, result.output
     assert json.loads(result.stdout)["games"] == 3
     assert "Stopped by Ctrl+C after 3 finished games of 40" in result.stderr
+
+
+def test_ctrl_c_gives_the_standings_of_the_finished_tournament_games(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    command = ["tournament", "touring", "-n", "20", "--bots", "random,greedy", "--records", str(records)]
+    result = runner.invoke(app, [*command, "--lang", "en"])
+    assert result.exit_code == 130, result.output
+    assert "Stopped by Ctrl+C after 3 finished games of 20: the figures below are theirs." in result.output
+    assert "Touring: 3 games, round-robin" in result.output
+    assert len(list(records.glob("touring-*.json"))) == 3
+    assert json.loads((records / "tournament.json").read_text("utf-8"))["games"] == 3
