@@ -1,7 +1,7 @@
-"""Ctrl+C during ``tabletrek simulate`` or ``tournament``: the games that finished are summarised
-and their records saved, and the command exits 130. The press is a real SIGINT this process
-sends itself before the fourth game (handled before the next bytecode), so nothing depends on
-timing."""
+"""Ctrl+C during ``tabletrek simulate``, ``tournament`` or ``analyze``: the games that finished
+are summarised (their records saved, their report written), and the command exits 130. The
+press is a real SIGINT this process sends itself before the fourth game (handled before the
+next bytecode), so nothing depends on timing."""
 
 from __future__ import annotations
 
@@ -84,3 +84,19 @@ def test_ctrl_c_gives_the_standings_of_the_finished_tournament_games(tmp_path: P
     assert "Touring: 3 games, round-robin" in result.output
     assert len(list(records.glob("touring-*.json"))) == 3
     assert json.loads((records / "tournament.json").read_text("utf-8"))["games"] == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_ctrl_c_writes_the_report_of_the_finished_games(lang: str, tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    command = ["analyze", "touring", "-n", "40", "--bots", "random,greedy", "--out", str(report)]
+    result = runner.invoke(app, [*command, "--lang", lang])
+    assert result.exit_code == 130, result.output
+    stopped = {
+        "en": "Stopped by Ctrl+C after 3 finished games of 40: the figures below are theirs.",
+        "zh-Hant": "已按 Ctrl+C 停止：40 局中已完成 3 局，以下數字只計這些對局。",
+    }[lang]
+    assert stopped in result.output
+    assert stopped in report.read_text("utf-8")  # the page says it too, beside the command's -n 40
+    if lang == "en":
+        assert "Wrote the report on 3 games" in " ".join(result.output.split())

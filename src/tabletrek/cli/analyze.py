@@ -27,11 +27,13 @@ from tabletrek.cli.common import (
     pick_lang,
     progress_bar,
     replaceable_file,
+    say_stopped,
     split_list,
     tr,
 )
 from tabletrek.cli.tournament import parse_bot_params
 from tabletrek.core.errors import message_in
+from tabletrek.sim import GamesInterrupted
 from tabletrek.sim.analyze import REPORT_GENERATOR, analyze, render_html
 from tabletrek.sim.backend import Backend
 
@@ -60,6 +62,7 @@ def analyze_cmd(
     except ValueError as exc:
         raise fail(message_in(exc, language)) from None
     report_file(out, language)
+    stopped = False
     with progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
@@ -78,12 +81,20 @@ def analyze_cmd(
             )
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
+        except GamesInterrupted as interrupted:
+            if interrupted.result is None:
+                raise
+            analysis, stopped = interrupted.result, True
+    if stopped:  # Ctrl+C: the report of the games that finished, as simulate gives its summary
+        say_stopped(analysis.summary.games, n, language, as_json=False)
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
     try:
         out.write_text(render_html(analysis, language, command), encoding="utf-8")
     except OSError as exc:
         raise cannot_write(out, exc, language) from None
-    console.print(tr("cli.analyze.written", language, path=str(out), count=n))
+    console.print(tr("cli.analyze.written", language, path=str(out), count=analysis.summary.games))
+    if stopped:
+        raise typer.Exit(130)
 
 
 def report_file(path: Path, lang: str) -> Path:

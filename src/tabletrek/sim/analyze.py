@@ -21,7 +21,7 @@ from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load, load_with
 from tabletrek.i18n import join_list, translate
-from tabletrek.sim.backend import Backend, GameSpec, LazySpecs, run_specs
+from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
 from tabletrek.sim.stats import Summary, length_args, summarize
@@ -32,6 +32,8 @@ class Analysis:
     result: SimulationResult
     summary: Summary
     sections: list[Section]
+    planned: int = 0
+    """The games asked for: more than were played when Ctrl+C stopped the run."""
 
 
 def analyze(
@@ -55,16 +57,24 @@ def analyze(
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
     check_bots(game, bots, dict(params))
     specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params))
-    outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
-    result = SimulationResult(
-        name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative, outcomes=outcomes
-    )
-    probe = probe_for(name)
-    for outcome in outcomes:
-        probe.feed(outcome, replay_events(outcome))
-        if replayed:
-            replayed(1)
-    return Analysis(result, summarize(result), probe.sections())
+    result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
+
+    def study(outcomes: list[GameOutcome]) -> Analysis:
+        result.outcomes = outcomes
+        probe = probe_for(name)
+        for outcome in outcomes:
+            probe.feed(outcome, replay_events(outcome))
+            if replayed:
+                replayed(1)
+        return Analysis(result, summarize(result), probe.sections(), planned=n)
+
+    try:
+        outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
+    except GamesInterrupted as stopped:  # Ctrl+C: the report of the games that finished
+        if stopped.outcomes:
+            stopped.result = study(stopped.outcomes)
+        raise
+    return study(outcomes)
 
 
 def replay_events(outcome: GameOutcome) -> list[Event]:
@@ -268,6 +278,9 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     ]
     if command:
         parts.append(f"<p class='note'><code>{html.escape(command)}</code></p>")
+    if s.games < analysis.planned:
+        stopped = t("cli.sim.stopped", lang, count=s.games, total=analysis.planned)
+        parts.append(f"<p><strong>{html.escape(stopped)}</strong></p>")
     # Win rates by bot and by seat, with Wilson 95% intervals.
     parts.append(f"<h2>{html.escape(t('cli.analyze.report.by_bot', lang))}</h2>")
     parts.append(
