@@ -100,3 +100,13 @@ def test_ctrl_c_writes_the_report_of_the_finished_games(lang: str, tmp_path: Pat
     assert stopped in report.read_text("utf-8")  # the page says it too, beside the command's -n 40
     if lang == "en":
         assert "Wrote the report on 3 games" in " ".join(result.output.split())
+
+
+def test_a_bot_not_yet_seated_when_stopped_reads_a_dash_not_zero_percent() -> None:
+    # three bots at two seats: the third sits down in the second table, after the press
+    result = runner.invoke(
+        app, ["tournament", "touring", "-n", "20", "--bots", "random,greedy,greedy:go=120"]
+    )
+    assert result.exit_code == 130, result.output
+    row = next(line for line in result.output.splitlines() if "greedy:go=120" in line)
+    assert "0/0" in row and "—" in row and "%" not in row, row

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from tabletrek.cli.common import pct
 from tabletrek.core.linebreak import widest_word
+from tabletrek.sim.stats import WinRate
 
 # The narrowest a bot's name may be set before the figures beside it give way.
 NAME_ROOM = 10
@@ -33,9 +34,12 @@ def span(interval: tuple[float, float]) -> str:
     return f"{100 * low:.1f}–{pct(high)}"
 
 
-def rate_in(rate: float, interval: tuple[float, float], between: str = " ") -> str:
-    """A win rate and its 95% interval in brackets: ``75.0% (53.1–88.8%)``."""
-    return f"{pct(rate)}{between}({span(interval)})"
+def rate_in(stats: WinRate, between: str = " ") -> str:
+    """A win rate and its 95% interval in brackets: ``75.0% (53.1–88.8%)``; a dash for one that
+    played nothing (a bot not yet seated when Ctrl+C stopped the run), not 0.0% (0.0–100.0%)."""
+    if not stats.trials:
+        return "—"
+    return f"{pct(stats.win_rate)}{between}({span(stats.interval)})"
 
 
 def _shown(cell: str) -> int:

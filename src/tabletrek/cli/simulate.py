@@ -51,7 +51,7 @@ def print_summary(summary: Summary, lang: str) -> None:
                 b.bot,
                 str(b.seats_played),
                 str(b.wins),
-                rate_in(b.win_rate, b.interval, between),
+                rate_in(b, between),
                 str(b.draws),
                 f"{b.mean_score:.1f}",
             )
@@ -84,9 +84,7 @@ def print_seats(summary: Summary, lang: str) -> None:
     headers = [tr(f"cli.sim.col.{column}", lang) for column in ("seat", "wins", "win_rate")]
 
     def rows(between: str) -> Rows:
-        return [
-            (str(s.seat + 1), str(s.wins), rate_in(s.win_rate, s.interval, between)) for s in summary.seats
-        ]
+        return [(str(s.seat + 1), str(s.wins), rate_in(s, between)) for s in summary.seats]
 
     seats = figures_table(tr("cli.sim.seats_title", lang), headers, rows, console.width)
     console.print(seats)

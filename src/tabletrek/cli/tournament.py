@@ -74,7 +74,7 @@ def print_result(result: TournamentResult, lang: str) -> None:
                 str(rank),
                 s.bot,
                 f"{s.wins}/{s.games}",
-                rate_in(s.win_rate, s.interval, between),
+                rate_in(s, between),
                 f"{s.rating.mu:.2f}{between}± {s.rating.sigma:.2f}",
                 f"{s.rating.ordinal:.2f}",
             )
