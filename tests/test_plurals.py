@@ -42,6 +42,7 @@ COUNTED = re.compile(
 NOT_A_NUMBER = {"player", "target", "a", "b", "card", "cash", "cars", "contracts"}  # "{player} moves"
 NEVER_ONE = {
     "cli.play.more_moves": "shown only above COMPACT_MENU (6) moves",
+    "core.error.bots_over_seats": "{count}: more bots than seats, and every game seats at least 2",
     "cli.analyze.report.intro": "{players}: every game seats at least 2",
     "cli.error.too_many_names": "{players}: every game seats at least 2, and {given} is more",
     "codenames_duet.clue.too_many_words": "{max} is RELAXED_MAX_WORDS, 3",

@@ -433,3 +433,32 @@ def test_the_systems_reason_is_said_in_the_readers_language(
     assert "File exists" not in out.output and blocker.read_text(encoding="utf-8") == "mine"
     if lang == "zh-Hant":
         assert "No such file" not in gone.output
+
+
+def test_simulate_and_analyze_seat_every_bot_they_name_or_refuse(tmp_path: Path) -> None:
+    """Three bots at a table of two: the third never played and the summary left it out without
+    a word. Now refused; and the default of a game with more cheap bots than seats is its strongest."""
+    refused = runner.invoke(app, ["simulate", "touring", "-n", "2", "--bots", "random,greedy,greedy:go=120"])
+    assert refused.exit_code == 2, refused.output
+    assert "3 bots for a table of 2" in " ".join(refused.output.split())
+    chinese = runner.invoke(
+        app,
+        [
+            "analyze",
+            "touring",
+            "-n",
+            "2",
+            "--bots",
+            "a,b,c",
+            "--out",
+            str(tmp_path / "r.html"),
+            "--lang",
+            "zh-Hant",
+        ],
+    )
+    assert chinese.exit_code == 2 and "一桌只有 2 個座位" in " ".join(chinese.output.split()), chinese.output
+    default = runner.invoke(
+        app, ["simulate", "mexican-train", "-p", "2", "-n", "2", "-o", "rounds=1", "--json"]
+    )
+    assert default.exit_code == 0, default.output
+    assert [b["bot"] for b in json.loads(default.output)["bots"]] == ["greedy", "planner"]

@@ -186,6 +186,11 @@ REFUSALS: dict[str, tuple[Callable[[], Any], str]] = {
     "jobs_positive": (lambda: Backend(jobs=0), "jobs must be at least 1"),
     "batch_positive": (lambda: Backend(batch_size=0), "the batch size must be at least 1"),
     "bots_needed": (lambda: seat_bots([], 2, 0), "name at least one bot"),
+    "bots_over_seats": (
+        lambda: simulate("touring", 1, ["greedy", "random", "greedy:go=120"]),
+        "3 bots for a table of 2: each game seats 2, so the others would never play; name at most 2,"
+        " or compare them in a tournament",
+    ),
     "ray_extra": (
         without(["ray"], lambda: connect_ray("auto")),
         "the Ray backend needs the [scale] extra: pip install 'tabletrek[scale]'",

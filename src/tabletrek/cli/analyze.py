@@ -29,6 +29,7 @@ from tabletrek.cli.common import (
     replaceable_file,
     say_stopped,
     split_list,
+    study_bots,
     tr,
 )
 from tabletrek.cli.tournament import parse_bot_params
@@ -54,7 +55,7 @@ def analyze_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options, ui_lang=language)
-    names = split_list(bots) or loaded.heuristic_bots()  # search is slow: name it
+    names = split_list(bots) or study_bots(loaded)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     try:

@@ -248,3 +248,13 @@ def progress_bar(hidden: bool = False) -> Progress:
 def say_stopped(finished: int, total: int, lang: str, as_json: bool) -> None:
     """The line before the figures of a run Ctrl+C stopped (on stderr under JSON, which is data)."""
     typer.echo(tr("cli.sim.stopped", lang, count=finished, total=total), err=as_json)
+
+
+def study_bots(game: Game) -> list[str]:
+    """The bots ``simulate`` and ``analyze`` compare when none are named: a cooperative game's
+    strongest in every seat (the Codenames AI with itself, not a random partner that can only
+    lose with it); else the game's own cheap bots, the strongest of them when they outnumber the
+    seats (Mexican Train at two: greedy and planner). Search is slow: it runs only when named."""
+    if game.cooperative:
+        return [game.default_bot] * game.players
+    return game.heuristic_bots()[-game.players :]

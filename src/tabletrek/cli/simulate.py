@@ -30,6 +30,7 @@ from tabletrek.cli.common import (
     ready_folder,
     say_stopped,
     split_list,
+    study_bots,
     tr,
 )
 from tabletrek.cli.figures import Rows, figures_table, rate_in
@@ -115,10 +116,7 @@ def simulate_cmd(
     language = pick_lang(lang)
     options = parse_options(option)
     loaded = load_game(game, players, options, ui_lang=language)
-    # Search is slow: name it. A cooperative game's default is its strongest bot in every seat
-    # (the Codenames AI with itself), not a random partner that can only lose with it.
-    default = [loaded.default_bot] * loaded.players if loaded.cooperative else loaded.heuristic_bots()
-    names = split_list(bots) or default
+    names = split_list(bots) or study_bots(loaded)
     if n < 1 or jobs < 1:
         raise fail(tr("cli.error.positive", language))
     if records is not None:

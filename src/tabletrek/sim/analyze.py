@@ -23,7 +23,14 @@ from tabletrek.core.registry import load, load_with
 from tabletrek.i18n import join_list, translate
 from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs
 from tabletrek.sim.probes import Section, probe_for
-from tabletrek.sim.runner import GameOutcome, SimulationResult, check_bots, game_seed, seat_bots
+from tabletrek.sim.runner import (
+    GameOutcome,
+    SimulationResult,
+    check_bots,
+    check_seats,
+    game_seed,
+    seat_bots,
+)
 from tabletrek.sim.stats import Summary, length_args, summarize
 
 
@@ -55,6 +62,7 @@ def analyze(
     opts = dict(options or {})
     game = load_with(name, players, opts)
     params = tuple((bot, dict(p)) for bot, p in (bot_params or {}).items())
+    check_seats(bots, game.players)
     check_bots(game, bots, dict(params))
     specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params))
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)

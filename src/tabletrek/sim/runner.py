@@ -112,6 +112,13 @@ def game_seed(run_seed: int, index: int) -> int:
     return derive_seed(run_seed, "game", index)
 
 
+def check_seats(bots: Sequence[str], players: int) -> None:
+    """Refuse more bots than seats: ``seat_bots`` would seat the first ``players`` in every game
+    and leave the rest out without a word (``tournament`` compares any number)."""
+    if len(bots) > players:
+        raise UsageError("core.error.bots_over_seats", count=len(bots), seats=players)
+
+
 def check_bots(
     game: Game, entries: Sequence[str], params: Mapping[str, Mapping[str, Any]] | None = None
 ) -> None:
@@ -144,7 +151,8 @@ def simulate(
     backend = Backend(jobs, ray, batch_size)  # checks the jobs: at least 1, at most a few a core
     opts = dict(options or {})
     game = load_with(name, players, opts)
-    check_bots(game, bots[: game.players])
+    check_seats(bots, game.players)
+    check_bots(game, bots)
     result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
     specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)))
     try:
