@@ -213,7 +213,7 @@ def tournament(
             ratings.update(outcome)
         result.outcomes.extend(outcomes)
 
-    count = rounds if rounds is not None else max(1, (len(bots) - 1).bit_length())
+    count = swiss_rounds(len(bots), rounds)
     if fmt == "swiss" and count < 1:
         raise UsageError("core.error.swiss_rounds")
     try:
@@ -234,11 +234,15 @@ def tournament(
     return result
 
 
+def swiss_rounds(bots: int, rounds: int | None) -> int:
+    """The rounds a Swiss tournament plays: as asked, else enough to rank ``bots`` (log2)."""
+    return rounds if rounds is not None else max(1, (bots - 1).bit_length())
+
+
 def swiss_games(bots: int, players: int, n: int, rounds: int | None) -> int:
     """How many games a Swiss tournament plays (for progress bars)."""
-    count = rounds if rounds is not None else max(1, (bots - 1).bit_length())
     tables = -(-bots // players)
-    return count * tables * n
+    return swiss_rounds(bots, rounds) * tables * n
 
 
 def planned_games(bots: Sequence[str], players: int, n: int, fmt: str, rounds: int | None) -> int:
