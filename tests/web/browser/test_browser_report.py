@@ -4,6 +4,7 @@ never wider than the screen, and axe-core finds nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,11 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     made = {}
     for game, bots in (("touring", ["random", "greedy"]), ("double-crossing", ["random", "trader"])):
         analysis = analyze(game, 12, bots, seed=3)
-        for lang in ("en", "zh-Hant"):
-            made[f"{game} {lang}"] = folder / f"{game}-{lang}.html"
-            made[f"{game} {lang}"].write_text(render_html(analysis, lang), encoding="utf-8")
+        # and as if Ctrl+C had stopped it after those 12 of 40: the page says so in a line of its own
+        for name, shown in ((game, analysis), (f"{game} stopped", replace(analysis, planned=40))):
+            for lang in ("en", "zh-Hant"):
+                made[f"{name} {lang}"] = folder / f"{name}-{lang}.html".replace(" ", "-")
+                made[f"{name} {lang}"].write_text(render_html(shown, lang), encoding="utf-8")
     return made
 
 
@@ -52,6 +55,8 @@ def test_a_report_reads_whole_on_a_phone_and_a_desktop(
     try:
         for name, path in reports.items():
             page.goto(path.as_uri())
+            stopped = page.locator("strong").all_inner_texts()
+            assert len(stopped) == ("stopped" in name), (name, stopped)
             cells = page.evaluate(CELL_LINES)
             assert cells, name
             broken = [
