@@ -36,7 +36,7 @@ from tabletrek.cli.common import (
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.sim import GamesInterrupted, Summary, simulate, summarize
-from tabletrek.sim.runner import save_records
+from tabletrek.sim.runner import GameOutcome, save_record
 from tabletrek.sim.stats import length_args
 
 
@@ -122,6 +122,18 @@ def simulate_cmd(
     if records is not None:
         ready_folder(records, language)
     stopped = False
+    saved = 0
+
+    def save(outcome: GameOutcome) -> None:
+        """Each record as its game finishes: a run holds its totals, not its games."""
+        nonlocal saved
+        if records is None:
+            return
+        try:
+            saved += save_record(outcome, game, seed, records)
+        except OSError as exc:
+            raise cannot_write(records, exc, language) from None
+
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
@@ -136,23 +148,20 @@ def simulate_cmd(
                 keep_records=records is not None,
                 progress=lambda done: progress.advance(task, done),
                 ray=ray,
+                keep_outcomes=False,
+                on_outcome=save,
             )
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
-            if not interrupted.outcomes:
+            if interrupted.result is None or not interrupted.result.games:
                 raise
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: what had finished is still worth its summary and records
-        say_stopped(len(result.outcomes), n, language, as_json)
+        say_stopped(result.games, n, language, as_json)
     summary = summarize(result)
-    if records is not None:
-        try:
-            count = save_records(result, records)
-        except OSError as exc:
-            raise cannot_write(records, exc, language) from None
-        if not as_json:
-            console.print(tr("cli.sim.saved", language, count=count, path=str(records)))
+    if records is not None and not as_json:
+        console.print(tr("cli.sim.saved", language, count=saved, path=str(records)))
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=1))
     else:

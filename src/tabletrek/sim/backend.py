@@ -2,18 +2,20 @@
 
 A *spec* names one game completely: (index, seed, lineup). Every backend plays the same specs with
 the same seeds, so the outcomes are identical whichever backend ran them; only the order in which
-batches finish differs, and the caller sorts by index.
+batches finish differs, and ``run_specs`` hands them over in the order of the specs.
 
 Games are sent in batches (many games per task) because a Ray task costs about a millisecond of
 overhead, comparable to a whole game of some of ours. The specs of a run are made as their batches
-are sent, a few batches a worker ahead, so a run of any length starts at once and holds only the
-outcomes so far; Ctrl+C ends it with those outcomes (``GamesInterrupted``).
+are sent, a few batches a worker ahead, so a run of any length starts at once; it holds the
+outcomes so far, or only their running totals (``simulate(keep_outcomes=False)``, ``sim/tally.py``).
+Ctrl+C ends it with the games that had finished (``GamesInterrupted``).
 """
 
 from __future__ import annotations
 
 import os
 import signal
+from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -64,6 +66,9 @@ class LazySpecs:
         for start in range(0, self.count, size):
             yield [self.make(i) for i in range(start, min(start + size, self.count))]
 
+
+Numbered = tuple[int, list[GameOutcome]]
+"""A batch's number in the run and its games' outcomes."""
 
 AHEAD = 4
 """Batches sent to each worker beyond the one it is playing: enough to keep it busy."""
@@ -119,35 +124,54 @@ def run_specs(
     backend: Backend,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    take: Callable[[GameOutcome], None] | None = None,
 ) -> list[GameOutcome]:
-    """Play every spec on ``backend``; the outcomes come back sorted by game index. Ctrl+C raises
-    ``GamesInterrupted`` with the outcomes of the games that had finished."""
+    """Play every spec on ``backend``. Each finished game goes to ``take`` in the order of the
+    specs (a batch that finishes before an earlier one waits for it), or without ``take`` into
+    the list returned. Ctrl+C hands over every game that had finished, then raises
+    ``GamesInterrupted`` with the list."""
     workers = backend.jobs
     size = backend.batch_size or max(1, min(200, specs.count // (workers * 8) or 1))
-    batches = specs.batches(size)
-    outcomes: list[GameOutcome] = []
+    batches = enumerate(specs.batches(size))
+    kept: list[GameOutcome] = []
+    hand = take or kept.append
     if backend.ray_address is not None:
-        chunks: Generator[list[GameOutcome], None, None] = _run_ray(
+        chunks: Generator[Numbered, None, None] = _run_ray(
             backend.ray_address, name, players, options, batches, keep_records
         )
     elif workers == 1:
         game = load_with(name, players, options)
         # Game by game: Ctrl+C keeps every finished game, and the progress bar moves with each.
-        chunks = ([play_spec(game, spec, keep_records)] for batch in batches for spec in batch)
+        chunks = (
+            (number, [play_spec(game, spec, keep_records)])
+            for number, spec in enumerate(spec for _, batch in batches for spec in batch)
+        )
     else:
         chunks = _run_pool(workers, name, players, options, batches, keep_records)
+    # Batches not yet handed over, by number: a game leaves its queue as it is handed, so Ctrl+C
+    # while handing a batch over loses none of the rest.
+    early: dict[int, deque[GameOutcome]] = {}
+    following = 0
     try:
-        for chunk in chunks:
-            outcomes.extend(chunk)
+        for number, chunk in chunks:
+            early[number] = deque(chunk)
             if progress:
                 progress(len(chunk))
+            while following in early:
+                _hand_over(early.pop(following), hand)
+                following += 1
     except KeyboardInterrupt:
-        outcomes.sort(key=lambda o: o.index)
-        raise GamesInterrupted(outcomes) from None
+        for number in sorted(early):
+            _hand_over(early[number], hand)
+        raise GamesInterrupted(kept) from None
     finally:
         chunks.close()  # stops the workers now, not when the generator is collected
-    outcomes.sort(key=lambda o: o.index)
-    return outcomes
+    return kept
+
+
+def _hand_over(queue: deque[GameOutcome], hand: Callable[[GameOutcome], None]) -> None:
+    while queue:
+        hand(queue.popleft())
 
 
 def _quiet_ctrl_c() -> None:
@@ -161,21 +185,24 @@ def _run_pool(
     name: str,
     players: int,
     options: Mapping[str, Any],
-    batches: Iterator[list[GameSpec]],
+    batches: Iterator[tuple[int, list[GameSpec]]],
     keep_records: bool,
-) -> Generator[list[GameOutcome], None, None]:
+) -> Generator[Numbered, None, None]:
     with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_ctrl_c) as pool:
+        numbers: dict[Future[list[GameOutcome]], int] = {}
 
-        def send(batch: list[GameSpec]) -> Future[list[GameOutcome]]:
-            return pool.submit(play_specs, name, players, dict(options), batch, keep_records)
+        def send(number: int, batch: list[GameSpec]) -> Future[list[GameOutcome]]:
+            future = pool.submit(play_specs, name, players, dict(options), batch, keep_records)
+            numbers[future] = number
+            return future
 
-        pending = {send(batch) for batch in islice(batches, workers * AHEAD)}
+        pending = {send(*batch) for batch in islice(batches, workers * AHEAD)}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                pending |= {send(batch) for batch in islice(batches, len(done))}
+                pending |= {send(*batch) for batch in islice(batches, len(done))}
                 for future in done:
-                    yield future.result()
+                    yield numbers.pop(future), future.result()
         except BaseException:
             # Not the executor's own shutdown, which would play every batch already sent.
             pool.shutdown(wait=False, cancel_futures=True)
@@ -206,22 +233,26 @@ def _run_ray(
     name: str,
     players: int,
     options: Mapping[str, Any],
-    batches: Iterator[list[GameSpec]],
+    batches: Iterator[tuple[int, list[GameSpec]]],
     keep_records: bool,
-) -> Generator[list[GameOutcome], None, None]:
+) -> Generator[Numbered, None, None]:
     connect_ray(address)
     import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415 - the [scale] extra
 
     remote = ray.remote(play_specs)
 
-    def send(batch: list[GameSpec]) -> Any:
-        return remote.remote(name, players, dict(options), batch, keep_records)
+    numbers: dict[Any, int] = {}
+
+    def send(number: int, batch: list[GameSpec]) -> Any:
+        ref = remote.remote(name, players, dict(options), batch, keep_records)
+        numbers[ref] = number
+        return ref
 
     cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call,unused-ignore]  # untyped in Ray
     ahead = max(1, int(cpus)) * AHEAD
-    pending = [send(batch) for batch in islice(batches, ahead)]
+    pending = [send(*batch) for batch in islice(batches, ahead)]
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
-        pending += [send(batch) for batch in islice(batches, len(done))]
+        pending += [send(*batch) for batch in islice(batches, len(done))]
         for ref in done:
-            yield ray.get(ref)
+            yield numbers.pop(ref), ray.get(ref)

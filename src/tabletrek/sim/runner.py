@@ -17,6 +17,7 @@ from tabletrek.core.game import Game
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
+from tabletrek.sim.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,13 @@ class SimulationResult:
     seed: int
     cooperative: bool = False
     outcomes: list[GameOutcome] = field(default_factory=list)
+    tally: Tally | None = None
+    """The running totals, kept instead of ``outcomes`` by ``simulate(keep_outcomes=False)``."""
+
+    @property
+    def games(self) -> int:
+        """How many games finished."""
+        return self.tally.games if self.tally is not None else len(self.outcomes)
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -141,9 +149,15 @@ def simulate(
     batch_size: int | None = None,
     progress: Callable[[int], None] | None = None,
     ray: str | None = None,
+    keep_outcomes: bool = True,
+    on_outcome: Callable[[GameOutcome], None] | None = None,
 ) -> SimulationResult:
     """Play ``n`` games of ``name`` between ``bots`` (rotated over seats) on ``jobs`` processes,
-    or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games."""
+    or on Ray at address ``ray`` ("local" starts one here): the same seeds give the same games.
+
+    Each finished game goes to ``on_outcome``, in the order of the games, and into the result's
+    ``outcomes``; with ``keep_outcomes=False`` only into its running ``tally``, so a run of any
+    length holds the same memory (``summarize`` reads either)."""
     if n < 1:
         raise UsageError("core.error.games_positive")
     from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs  # noqa: PLC0415 - backend imports this module
@@ -153,13 +167,22 @@ def simulate(
     game = load_with(name, players, opts)
     check_seats(bots, game.players)
     check_bots(game, bots)
-    result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
+    tally = None if keep_outcomes else Tally(game.players)
+    result = SimulationResult(
+        name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative, tally=tally
+    )
+    keep = result.outcomes.append if tally is None else tally.add
+
+    def take(outcome: GameOutcome) -> None:
+        keep(outcome)
+        if on_outcome is not None:
+            on_outcome(outcome)
+
     specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i)))
     try:
-        result.outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
+        run_specs(name, game.players, opts, specs, backend, keep_records, progress, take)
     except GamesInterrupted as stopped:
-        result.outcomes = stopped.outcomes
-        stopped.result = result
+        stopped.outcomes, stopped.result = result.outcomes, result
         raise
     return result
 
@@ -177,11 +200,13 @@ class PlayedGames(Protocol):
 
 def save_records(result: PlayedGames, folder: str | Path) -> int:
     """Each kept record as ``GAME-SEED-INDEX.json`` in ``folder`` (made if missing); how many."""
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    saved = 0
-    for outcome in result.outcomes:
-        if outcome.record is not None:
-            outcome.record.save(target / f"{result.game}-{result.seed}-{outcome.index:06d}.json")
-            saved += 1
-    return saved
+    return sum(save_record(outcome, result.game, result.seed, folder) for outcome in result.outcomes)
+
+
+def save_record(outcome: GameOutcome, game: str, seed: int, folder: str | Path) -> bool:
+    """The outcome's record, if it kept one, as ``GAME-SEED-INDEX.json`` in ``folder``; whether it
+    did (``simulate`` saves each game's as it finishes, through ``on_outcome``)."""
+    if outcome.record is None:
+        return False
+    outcome.record.save(Path(folder) / f"{game}-{seed}-{outcome.index:06d}.json")
+    return True

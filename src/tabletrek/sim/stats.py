@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletrek.sim.runner import GameOutcome, SimulationResult
+from tabletrek.sim.runner import SimulationResult
+from tabletrek.sim.tally import Tally, describe_counts
 
 Z95 = 1.959963984540054
 
@@ -142,42 +143,32 @@ def length_args(lengths: dict[str, float]) -> dict[str, str]:
 
 
 def summarize(result: SimulationResult) -> Summary:
-    outcomes: list[GameOutcome] = result.outcomes
-    if not outcomes:
+    """The summary of a run: from its running totals, or from its outcomes when it kept them."""
+    tally = result.tally if result.tally is not None else Tally.of(result.players, result.outcomes)
+    if not tally.games:
         raise ValueError("no games to summarise")
-    players = result.players
-    played = {bot for outcome in outcomes for bot in outcome.bots}
-    names = [bot for bot in dict.fromkeys(result.bots) if bot in played]
-    bots = []
-    for name in names:
-        seats = wins = draws = 0
-        score_sum = return_sum = 0.0
-        for outcome in outcomes:
-            for seat, bot in enumerate(outcome.bots):
-                if bot != name:
-                    continue
-                seats += 1
-                wins += seat in outcome.winners
-                draws += not outcome.winners and not result.cooperative
-                score_sum += outcome.scores[seat]
-                return_sum += outcome.returns[seat]
-        bots.append(BotStats(name, seats, wins, draws, score_sum / max(1, seats), return_sum / max(1, seats)))
-    seat_stats = [
-        SeatStats(seat, len(outcomes), sum(seat in o.winners for o in outcomes)) for seat in range(players)
+    draws = not result.cooperative
+    bots = [
+        BotStats(
+            name,
+            totals.seats,
+            totals.wins,
+            totals.unwon if draws else 0,
+            totals.score / max(1, totals.seats),
+            totals.returns / max(1, totals.seats),
+        )
+        for name in dict.fromkeys(result.bots)
+        if (totals := tally.bots.get(name)) is not None
     ]
-    reasons: dict[str, int] = {}
-    for outcome in outcomes:
-        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
-    rounds = [o.rounds for o in outcomes if o.rounds is not None]
     return Summary(
         game=result.game,
-        players=players,
-        games=len(outcomes),
-        draws=0 if result.cooperative else sum(not o.winners for o in outcomes),
+        players=result.players,
+        games=tally.games,
+        draws=tally.unwon if draws else 0,
         cooperative=result.cooperative,
         bots=bots,
-        seats=seat_stats,
-        actions=describe_lengths([o.actions for o in outcomes]),
-        rounds=describe_lengths(rounds) if len(rounds) == len(outcomes) else None,
-        reasons=reasons,
+        seats=[SeatStats(seat, tally.games, wins) for seat, wins in enumerate(tally.seat_wins)],
+        actions=describe_counts(tally.actions),
+        rounds=describe_counts(tally.rounds) if not tally.without_rounds else None,
+        reasons=dict(tally.reasons),
     )

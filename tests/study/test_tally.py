@@ -1,0 +1,161 @@
+"""A run may keep only its running totals: the same summary to the last bit, memory that does not
+grow with the games, each game handed over in order as it finishes."""
+
+from __future__ import annotations
+
+import errno
+import gc
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tabletrek.cli import app
+from tabletrek.core.records import GameRecord
+from tabletrek.sim import GameOutcome, GamesInterrupted, backend, simulate, summarize
+from tabletrek.sim.stats import describe_lengths
+from tabletrek.sim.tally import describe_counts
+
+from .test_run_streamed import ctrl_c_after
+
+RUNS = [
+    ("touring", 3, ["random", "greedy"], {}),  # a seat each bot fills in turn
+    ("mexican-train", 2, ["greedy", "planner"], {"set_size": 9, "rounds": 3}),
+    ("codenames-duet", 2, ["codenames-guess", "codenames-guess"], {}),  # cooperative: no draws
+    ("double-crossing", 2, ["random", "trader"], {}),  # counts its rounds
+]
+
+
+@pytest.mark.parametrize(("game", "players", "bots", "options"), RUNS)
+def test_the_totals_summarise_as_the_games_do(
+    game: str, players: int, bots: list[str], options: dict[str, object]
+) -> None:
+    kept = simulate(game, 12, bots, players=players, seed=5, options=options)
+    totals = simulate(game, 12, bots, players=players, seed=5, options=options, keep_outcomes=False)
+    assert totals.outcomes == [] and totals.tally is not None and totals.games == 12
+    summary = summarize(totals)
+    assert summary == summarize(kept)
+    # and each figure is what the games themselves say
+    outcomes = kept.outcomes
+    assert summary.games == len(outcomes) == 12
+    assert summary.actions == describe_lengths([o.actions for o in outcomes])
+    assert [s.wins for s in summary.seats] == [
+        sum(seat in o.winners for o in outcomes) for seat in range(players)
+    ]
+    for stats in summary.bots:
+        seats = [(o, seat) for o in outcomes for seat, bot in enumerate(o.bots) if bot == stats.bot]
+        assert stats.seats_played == len(seats)
+        assert stats.wins == sum(seat in o.winners for o, seat in seats)
+        assert stats.mean_score == sum(o.scores[seat] for o, seat in seats) / len(seats)
+    assert summary.draws == (0 if kept.cooperative else sum(not o.winners for o in outcomes))
+    rounds = [o.rounds for o in outcomes if o.rounds is not None]
+    assert bool(rounds) == (game == "double-crossing")  # the one game that counts its rounds
+    assert summary.rounds == (describe_lengths(rounds) if rounds else None)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=5000), min_size=1, max_size=60))
+def test_lengths_from_counts_equal_lengths_from_the_list(values: list[int]) -> None:
+    assert describe_counts(Counter(values)) == describe_lengths(values)
+
+
+def live_outcomes() -> int:
+    return sum(isinstance(thing, GameOutcome) for thing in gc.get_objects())
+
+
+def test_a_run_without_its_outcomes_holds_none_of_them() -> None:
+    live: list[int] = []
+    totals = simulate(
+        "touring",
+        300,
+        ["random", "greedy"],
+        keep_outcomes=False,
+        on_outcome=lambda outcome: outcome.index % 20 or live.append(live_outcomes()),
+    )
+    assert totals.games == 300 and len(live) == 15
+    assert max(live) <= 2, max(live)  # the game being handed over, and at most one more
+
+
+def test_each_game_is_handed_over_in_order_from_many_processes() -> None:
+    handed: list[int] = []
+    simulate(
+        "touring",
+        120,
+        ["random", "greedy"],
+        jobs=2,
+        batch_size=3,  # forty batches on two workers: some finish before earlier ones
+        on_outcome=lambda outcome: handed.append(outcome.index),
+    )
+    assert handed == list(range(120))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_totals_of_the_finished_games(jobs: int) -> None:
+    with pytest.raises(GamesInterrupted) as stopped:
+        simulate(
+            "touring",
+            10**6,
+            ["random", "greedy"],
+            jobs=jobs,
+            batch_size=4,
+            keep_outcomes=False,
+            progress=ctrl_c_after(3),
+        )
+    result = stopped.value.result
+    assert stopped.value.outcomes == []
+    # one process: game by game; two: the first batch of four that came back, whichever it was
+    assert result.games == (3 if jobs == 1 else 4)
+    if jobs == 1:
+        whole = simulate("touring", 3, ["random", "greedy"], keep_outcomes=False)
+        assert summarize(result) == summarize(whole)
+
+
+def test_simulate_saves_each_record_as_its_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    live: list[int] = []
+    save = GameRecord.save
+
+    def counting(record: GameRecord, path: str | Path) -> Path:
+        if str(path).endswith("0.json"):
+            live.append(live_outcomes())
+        return save(record, path)
+
+    monkeypatch.setattr(GameRecord, "save", counting)
+    out = CliRunner().invoke(
+        app, ["simulate", "touring", "-n", "150", "--bots", "random,greedy", "--records", str(tmp_path)]
+    )
+    assert out.exit_code == 0, out.output
+    assert "Saved 150 game records" in out.output
+    assert len(list(tmp_path.glob("touring-0-*.json"))) == 150 and len(live) == 15
+    assert max(live) <= 2, max(live)  # not all 150 held until the end
+
+
+def test_a_full_disk_stops_the_run_at_once_with_its_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves: list[str] = []
+
+    def full(record: GameRecord, path: str | Path) -> Path:
+        saves.append(str(path))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    played = 0
+    play = backend.play_spec
+
+    def counting(*args: Any) -> GameOutcome:
+        nonlocal played
+        played += 1
+        return play(*args)
+
+    monkeypatch.setattr(GameRecord, "save", full)
+    monkeypatch.setattr(backend, "play_spec", counting)
+    out = CliRunner().invoke(
+        app, ["simulate", "touring", "-n", "3000", "--bots", "random,greedy", "--records", str(tmp_path)]
+    )
+    assert out.exit_code == 2, out.output
+    assert f"Cannot write to {tmp_path}: No space left on the disk." in " ".join(out.output.split())
+    assert played == len(saves) == 1  # the first game's record, not once every game is played
+    assert "Traceback" not in out.output
