@@ -145,3 +145,39 @@ def test_a_parallel_move_for_an_agent_that_does_not_exist_is_refused() -> None:
     with pytest.raises(KeyError, match="no agent 'player_7'"):
         env.step({actor: legal, "player_7": 0})
     assert env.game_state._dump() == before
+
+
+def dumped(env: Any) -> object:
+    """The games an env of any face is playing: the batch's state rows, or the table's state."""
+    return env.states.tobytes() if hasattr(env, "states") else env.table.state._dump()
+
+
+@pytest.mark.parametrize(
+    ("make", "named"),
+    [
+        (lambda: SingleSeatEnv("touring"), "SingleSeatEnv"),
+        (lambda: _vector_env("touring", 2), "vector_env"),
+    ],
+    ids=["single", "vector"],
+)
+def test_gymnasium_reset_refuses_options_instead_of_ignoring_them(
+    make: Callable[[], Any], named: str
+) -> None:
+    # before: reset(options={"players": 3}) dealt another two-player game without a word (the
+    # PettingZoo faces still ignore them: PettingZoo's api_test passes {"options": 1})
+    env = make()
+    env.reset(seed=3)
+    env.reset(seed=4, options={})  # what Gymnasium's checker passes: nothing to refuse
+    before = dumped(env)
+    with pytest.raises(
+        ValueError, match=rf"reset\(\) takes no options: .*\({named}\(.*not \{{'players': 3\}}"
+    ):
+        env.reset(seed=5, options={"players": 3})
+    assert dumped(env) == before  # the game in play is left as it was
+
+
+def _vector_env(game: str, num_envs: int) -> Any:
+    pytest.importorskip("numba", reason="the batch env needs the [search] extra")
+    from tabletrek.rl import vector_env
+
+    return vector_env(game, num_envs)

@@ -35,7 +35,14 @@ from tabletrek.core.registry import load_with
 from tabletrek.core.rng import derive_seed
 from tabletrek.core.state import State
 from tabletrek.rl.features import DEFAULT_SIZE
-from tabletrek.rl.table import Observation, Table, action_index, check_illegal, option_values
+from tabletrek.rl.table import (
+    Observation,
+    Table,
+    action_index,
+    check_illegal,
+    no_reset_options,
+    option_values,
+)
 
 SEED_SPACE = 2**63 - 1
 
@@ -130,6 +137,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        no_reset_options(options, "SingleSeatEnv(game, options={...})")
         super().reset(seed=seed)
         # Unseeded resets draw from the env's own generator, so one seeded reset fixes the rest.
         game_seed = int(self.np_random.integers(SEED_SPACE)) if seed is None else seed

@@ -43,6 +43,19 @@ def option_values(options: Any) -> dict[str, Any]:
     return dict(options)
 
 
+def no_reset_options(options: Mapping[str, Any] | None, made_with: str) -> None:
+    """Gymnasium passes ``options`` to ``reset`` for settings of the next episode. A game's
+    options shape its spaces, so they are fixed when the env is made (``made_with``); a non-empty
+    dict is refused by name rather than ignored without a word. (The PettingZoo faces ignore
+    them: PettingZoo's own ``api_test`` resets with ``options={"options": 1}`` and expects it
+    accepted.)"""
+    if options:
+        raise ValueError(
+            f"reset() takes no options: a game's options are set when its env is made "
+            f"({made_with}), not {dict(options)!r}"
+        )
+
+
 def action_index(action: Any) -> int:
     """``action`` as an index into the Discrete space: a Python or numpy integer, or an array
     holding exactly one. Anything else (a float, a string, a bool, a batch) is the caller's bug,

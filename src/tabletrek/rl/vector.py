@@ -58,6 +58,7 @@ from tabletrek.core.registry import load, specs
 from tabletrek.core.state import State
 from tabletrek.core.tensors import Layout
 from tabletrek.core.threadsplit import even_slices, run_parts
+from tabletrek.rl.table import no_reset_options
 
 try:
     from gymnasium.vector import AutoresetMode
@@ -179,6 +180,7 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
         """Deals a fresh game in every env: env ``i`` gets seed ``seed + i``. Without a seed, the
         first reset takes the constructor's (or a random one) and later ones go on with seeds no
         env has played yet, so that resetting never replays a game."""
+        no_reset_options(options, "vector_env(game, num_envs, rounds=1, ...)")
         if isinstance(seed, list):
             raise ValueError("give one seed for the batch: env i plays seed + i")
         base = seed
