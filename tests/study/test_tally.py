@@ -159,3 +159,18 @@ def test_a_full_disk_stops_the_run_at_once_with_its_reason(
     assert f"Cannot write to {tmp_path}: No space left on the disk." in " ".join(out.output.split())
     assert played == len(saves) == 1  # the first game's record, not once every game is played
     assert "Traceback" not in out.output
+
+
+def test_ctrl_c_while_a_batch_is_handed_over_keeps_the_rest_of_it() -> None:
+    handed: list[int] = []
+
+    def press_at_the_fifth(outcome: GameOutcome) -> None:
+        handed.append(outcome.index)
+        if len(handed) == 5:
+            raise KeyboardInterrupt  # as if pressed while analyze replayed that game
+
+    with pytest.raises(GamesInterrupted) as stopped:
+        simulate("touring", 10**6, ["random", "greedy"], jobs=2, batch_size=10, on_outcome=press_at_the_fifth)
+    kept = [o.index for o in stopped.value.result.outcomes]
+    assert kept[:10] == list(range(10)), kept  # the first batch whole, not cut at the press
+    assert handed[:10] == list(range(10)) and len(handed) == len(kept)
