@@ -161,6 +161,23 @@ def test_a_full_disk_stops_the_run_at_once_with_its_reason(
     assert "Traceback" not in out.output
 
 
+def test_analyze_replays_each_game_as_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletrek.sim.analyze as analyze_module
+
+    pytest.importorskip("matplotlib", reason="analysis plots need the [study] extra")
+    live: list[int] = []
+    replay = analyze_module.replay_events
+
+    def counting(outcome: GameOutcome) -> Any:
+        live.append(live_outcomes())
+        return replay(outcome)
+
+    monkeypatch.setattr(analyze_module, "replay_events", counting)
+    analysis = analyze_module.analyze("touring", 60, ["random", "greedy"], seed=4)
+    assert analysis.summary.games == len(live) == 60
+    assert max(live) <= 2, max(live)  # not all 60 games and their records held until the end
+
+
 def test_ctrl_c_while_a_batch_is_handed_over_keeps_the_rest_of_it() -> None:
     handed: list[int] = []
 
