@@ -159,3 +159,35 @@ def test_a_full_disk_stops_the_run_at_once_with_its_reason(
     assert f"Cannot write to {tmp_path}: No space left on the disk." in " ".join(out.output.split())
     assert played == len(saves) == 1  # the first game's record, not once every game is played
     assert "Traceback" not in out.output
+
+
+def test_analyze_replays_each_game_as_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletrek.sim.analyze as analyze_module
+
+    pytest.importorskip("matplotlib", reason="analysis plots need the [study] extra")
+    live: list[int] = []
+    replay = analyze_module.replay_events
+
+    def counting(outcome: GameOutcome) -> Any:
+        live.append(live_outcomes())
+        return replay(outcome)
+
+    monkeypatch.setattr(analyze_module, "replay_events", counting)
+    analysis = analyze_module.analyze("touring", 60, ["random", "greedy"], seed=4)
+    assert analysis.summary.games == len(live) == 60
+    assert max(live) <= 2, max(live)  # not all 60 games and their records held until the end
+
+
+def test_ctrl_c_while_a_batch_is_handed_over_keeps_the_rest_of_it() -> None:
+    handed: list[int] = []
+
+    def press_at_the_fifth(outcome: GameOutcome) -> None:
+        handed.append(outcome.index)
+        if len(handed) == 5:
+            raise KeyboardInterrupt  # as if pressed while analyze replayed that game
+
+    with pytest.raises(GamesInterrupted) as stopped:
+        simulate("touring", 10**6, ["random", "greedy"], jobs=2, batch_size=10, on_outcome=press_at_the_fifth)
+    kept = [o.index for o in stopped.value.result.outcomes]
+    assert kept[:10] == list(range(10)), kept  # the first batch whole, not cut at the press
+    assert handed[:10] == list(range(10)) and len(handed) == len(kept)

@@ -1,4 +1,5 @@
-"""Analysis reports: simulate, replay every record, and write one self-contained HTML page.
+"""Analysis reports: simulate, replay every record as its game ends, and write one self-contained
+HTML page.
 
 The games are those ``tabletrek simulate`` plays with the same seed and bots (same per-game
 seeds), so a report can be checked against a simulation. Per-game statistics come from replaying
@@ -32,6 +33,7 @@ from tabletrek.sim.runner import (
     seat_bots,
 )
 from tabletrek.sim.stats import Summary, length_args, summarize
+from tabletrek.sim.tally import Tally
 
 
 @dataclass
@@ -56,7 +58,9 @@ def analyze(
     progress: Callable[[int], None] | None = None,
     replayed: Callable[[int], None] | None = None,
 ) -> Analysis:
-    """Play ``n`` games (bots rotated over seats), then replay each to gather statistics."""
+    """Play ``n`` games (bots rotated over seats) and replay each as it finishes to gather
+    statistics. The result keeps running totals (``SimulationResult.tally``), not the games: a
+    record is dropped once replayed, so a long run holds no more than a short one's records."""
     if n < 1:
         raise UsageError("core.error.games_positive")
     opts = dict(options or {})
@@ -65,24 +69,25 @@ def analyze(
     check_seats(bots, game.players)
     check_bots(game, bots, dict(params))
     specs = LazySpecs(n, lambda i: GameSpec(i, game_seed(seed, i), seat_bots(bots, game.players, i), params))
-    result = SimulationResult(name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative)
+    tally = Tally(game.players)
+    result = SimulationResult(
+        name, game.players, opts, tuple(bots), seed, cooperative=game.cooperative, tally=tally
+    )
+    probe = probe_for(name)
 
-    def study(outcomes: list[GameOutcome]) -> Analysis:
-        result.outcomes = outcomes
-        probe = probe_for(name)
-        for outcome in outcomes:
-            probe.feed(outcome, replay_events(outcome))
-            if replayed:
-                replayed(1)
-        return Analysis(result, summarize(result), probe.sections(), planned=n)
+    def study(outcome: GameOutcome) -> None:
+        probe.feed(outcome, replay_events(outcome))
+        tally.add(outcome)
+        if replayed:
+            replayed(1)
 
     try:
-        outcomes = run_specs(name, game.players, opts, specs, backend or Backend(), True, progress)
+        run_specs(name, game.players, opts, specs, backend or Backend(), True, progress, study)
     except GamesInterrupted as stopped:  # Ctrl+C: the report of the games that finished
-        if stopped.outcomes:
-            stopped.result = study(stopped.outcomes)
+        if tally.games:
+            stopped.result = Analysis(result, summarize(result), probe.sections(), planned=n)
         raise
-    return study(outcomes)
+    return Analysis(result, summarize(result), probe.sections(), planned=n)
 
 
 def replay_events(outcome: GameOutcome) -> list[Event]:
@@ -186,9 +191,12 @@ def rate_plot(
     return figure_svg(draw)
 
 
-def histogram(values: list[int], xlabel: str, ylabel: str) -> str:
+def histogram(counts: Mapping[int, int], xlabel: str, ylabel: str) -> str:
+    """A histogram of values given as {value: how many times}."""
+
     def draw(ax: Any) -> None:
-        ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#72b7b2")
+        values = list(counts)
+        ax.hist(values, bins=min(30, max(5, len(values))), weights=list(counts.values()), color="#72b7b2")
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
 
@@ -350,10 +358,9 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     )
     # Game length.
     parts.append(f"<h2>{html.escape(t('cli.analyze.report.length', lang))}</h2>")
-    outcomes = analysis.result.outcomes
     parts.append(
         histogram(
-            [o.actions for o in outcomes],
+            analysis.result.totals().actions,
             t("cli.analyze.report.moves", lang),
             t("cli.analyze.col.games", lang),
         )

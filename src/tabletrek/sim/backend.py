@@ -46,8 +46,9 @@ class GameSpec:
 
 
 class GamesInterrupted(KeyboardInterrupt):
-    """Ctrl+C during a run: the games that had finished (sorted by index) and, once the run's
-    function has added it, the result they make (a ``SimulationResult`` for ``simulate``)."""
+    """Ctrl+C during a run: the games that had finished (sorted by index; empty when the run kept
+    only running totals) and, once the run's function has added it, the result they make (a
+    ``SimulationResult`` for ``simulate``)."""
 
     def __init__(self, outcomes: list[GameOutcome]) -> None:
         super().__init__()
@@ -148,8 +149,9 @@ def run_specs(
         )
     else:
         chunks = _run_pool(workers, name, players, options, batches, keep_records)
-    # Batches not yet handed over, by number: a game leaves its queue as it is handed, so Ctrl+C
-    # while handing a batch over loses none of the rest.
+    # Batches not yet handed over, by number. A game leaves its queue as it is handed, and the
+    # queue stays here until it is empty, so Ctrl+C while handing a batch over (analyze replays
+    # each game) loses at most the game being handed, never one twice or the rest of the batch.
     early: dict[int, deque[GameOutcome]] = {}
     following = 0
     try:
@@ -158,7 +160,8 @@ def run_specs(
             if progress:
                 progress(len(chunk))
             while following in early:
-                _hand_over(early.pop(following), hand)
+                _hand_over(early[following], hand)
+                del early[following]
                 following += 1
     except KeyboardInterrupt:
         for number in sorted(early):

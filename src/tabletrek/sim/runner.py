@@ -52,6 +52,10 @@ class SimulationResult:
         """How many games finished."""
         return self.tally.games if self.tally is not None else len(self.outcomes)
 
+    def totals(self) -> Tally:
+        """The running totals, or the totals of the outcomes when the run kept them instead."""
+        return self.tally if self.tally is not None else Tally.of(self.players, self.outcomes)
+
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
     """The bot per seat in game ``index``: the list (cycled to fill the table) rotated by the game

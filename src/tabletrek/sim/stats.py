@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletrek.sim.runner import SimulationResult
-from tabletrek.sim.tally import Tally, describe_counts
+from tabletrek.sim.tally import describe_counts
 
 Z95 = 1.959963984540054
 
@@ -144,7 +144,7 @@ def length_args(lengths: dict[str, float]) -> dict[str, str]:
 
 def summarize(result: SimulationResult) -> Summary:
     """The summary of a run: from its running totals, or from its outcomes when it kept them."""
-    tally = result.tally if result.tally is not None else Tally.of(result.players, result.outcomes)
+    tally = result.totals()
     if not tally.games:
         raise ValueError("no games to summarise")
     draws = not result.cooperative
