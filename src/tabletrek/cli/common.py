@@ -25,6 +25,7 @@ from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import game_class, load_with
 from tabletrek.i18n import LANGS, env_lang, is_supported, join_list, normalize_lang, seat_name, translate
+from tabletrek.sim.runner import GameOutcome, save_record
 
 # No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
 # type, and rich would read "[/]" or "[bold]" in them as tags (an error, or text gone) and ":x:" as
@@ -258,3 +259,21 @@ def study_bots(game: Game) -> list[str]:
     if game.cooperative:
         return [game.default_bot] * game.players
     return game.heuristic_bots()[-game.players :]
+
+
+class RecordSaver:
+    """``on_outcome`` for ``simulate`` and ``tournament``: each game's record saved into
+    ``folder`` (if one is given) as the game ends, so a run holds its totals, not its games; a
+    failed write ends the run there, with its reason."""
+
+    def __init__(self, folder: Path | None, game: str, seed: int, lang: str) -> None:
+        self.folder, self.game, self.seed, self.lang = folder, game, seed, lang
+        self.saved = 0
+
+    def __call__(self, outcome: GameOutcome) -> None:
+        if self.folder is None:
+            return
+        try:
+            self.saved += save_record(outcome, self.game, self.seed, self.folder)
+        except OSError as exc:
+            raise cannot_write(self.folder, exc, self.lang) from None

@@ -15,9 +15,9 @@ from tabletrek.cli.common import (
     OptionOpt,
     PlayersOpt,
     RayOpt,
+    RecordSaver,
     RecordsOpt,
     SeedOpt,
-    cannot_write,
     console,
     fail,
     game_title,
@@ -36,7 +36,6 @@ from tabletrek.cli.common import (
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
 from tabletrek.sim import GamesInterrupted, Summary, simulate, summarize
-from tabletrek.sim.runner import GameOutcome, save_record
 from tabletrek.sim.stats import length_args
 
 
@@ -122,18 +121,7 @@ def simulate_cmd(
     if records is not None:
         ready_folder(records, language)
     stopped = False
-    saved = 0
-
-    def save(outcome: GameOutcome) -> None:
-        """Each record as its game finishes: a run holds its totals, not its games."""
-        nonlocal saved
-        if records is None:
-            return
-        try:
-            saved += save_record(outcome, game, seed, records)
-        except OSError as exc:
-            raise cannot_write(records, exc, language) from None
-
+    save = RecordSaver(records, game, seed, language)
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
@@ -161,7 +149,7 @@ def simulate_cmd(
         say_stopped(result.games, n, language, as_json)
     summary = summarize(result)
     if records is not None and not as_json:
-        console.print(tr("cli.sim.saved", language, count=saved, path=str(records)))
+        console.print(tr("cli.sim.saved", language, count=save.saved, path=str(records)))
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=1))
     else:

@@ -17,6 +17,7 @@ from tabletrek.cli.common import (
     ParamOpt,
     PlayersOpt,
     RayOpt,
+    RecordSaver,
     RecordsOpt,
     SeedOpt,
     cannot_write,
@@ -39,7 +40,6 @@ from tabletrek.core.errors import message_in
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim import GamesInterrupted
 from tabletrek.sim.backend import Backend
-from tabletrek.sim.runner import save_records
 from tabletrek.sim.tournament import TournamentResult, planned_games, tournament
 
 
@@ -60,7 +60,7 @@ def print_result(result: TournamentResult, lang: str) -> None:
         "cli.tournament.title",
         lang,
         game=game_title(result.game, lang),
-        count=len(result.outcomes),
+        count=result.games,
         format=tr(f"cli.tournament.formats.{result.format}", lang),
     )
     # Six columns, not nine: a count beside its total and a rate beside its interval read as one
@@ -144,6 +144,7 @@ def tournament_cmd(
     if records is not None:
         ready_folder(records, language)
     stopped = False
+    save = RecordSaver(records, game, seed, language)
     with progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
@@ -160,23 +161,24 @@ def tournament_cmd(
                 backend=backend,
                 keep_records=records is not None,
                 progress=lambda done: progress.advance(task, done),
+                keep_outcomes=False,
+                on_outcome=save,
             )
         except ValueError as exc:
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
-            if not interrupted.outcomes:
+            if interrupted.result is None or not interrupted.result.games:
                 raise
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: the standings of the games that finished, as simulate gives its summary
-        say_stopped(len(result.outcomes), total, language, as_json)
+        say_stopped(result.games, total, language, as_json)
     if records is not None:
         try:
-            saved = save_records(result, records)
             (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
         except OSError as exc:
             raise cannot_write(records, exc, language) from None
         if not as_json:
-            console.print(tr("cli.sim.saved", language, count=saved, path=str(records)))
+            console.print(tr("cli.sim.saved", language, count=save.saved, path=str(records)))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=1))
     else:

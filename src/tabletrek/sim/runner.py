@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from tabletrek.core.bots import make_bot
 from tabletrek.core.errors import UsageError
@@ -191,25 +191,9 @@ def simulate(
     return result
 
 
-class PlayedGames(Protocol):
-    """What ``save_records`` reads: a simulation's or a tournament's games."""
-
-    @property
-    def game(self) -> str: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def outcomes(self) -> list[GameOutcome]: ...
-
-
-def save_records(result: PlayedGames, folder: str | Path) -> int:
-    """Each kept record as ``GAME-SEED-INDEX.json`` in ``folder`` (made if missing); how many."""
-    return sum(save_record(outcome, result.game, result.seed, folder) for outcome in result.outcomes)
-
-
 def save_record(outcome: GameOutcome, game: str, seed: int, folder: str | Path) -> bool:
     """The outcome's record, if it kept one, as ``GAME-SEED-INDEX.json`` in ``folder``; whether it
-    did (``simulate`` saves each game's as it finishes, through ``on_outcome``)."""
+    did (``simulate`` and ``tournament`` save each game's as it ends, through ``on_outcome``)."""
     if outcome.record is None:
         return False
     outcome.record.save(Path(folder) / f"{game}-{seed}-{outcome.index:06d}.json")

@@ -14,6 +14,7 @@ an alternative exists; each table plays ``n`` games.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,32 @@ class Standing(WinRate):
 
 
 @dataclass
+class Meetings:
+    """A tournament's running counts: for each bot the games it sat in, won (any of its seats) and
+    saw drawn, and for each pair of bots the games they both sat in and those the first won. The
+    standings and the head-to-head table read these, so a tournament need not keep its games."""
+
+    games: int = 0
+    sat: Counter[str] = field(default_factory=Counter)
+    won: Counter[str] = field(default_factory=Counter)
+    drawn: Counter[str] = field(default_factory=Counter)
+    met: Counter[tuple[str, str]] = field(default_factory=Counter)
+    beat: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games += 1
+        present = set(outcome.bots)
+        winners = {outcome.bots[seat] for seat in outcome.winners}
+        for bot in present:
+            self.sat[bot] += 1
+            self.won[bot] += bot in winners
+            self.drawn[bot] += not outcome.winners
+            for other in present:
+                self.met[bot, other] += 1
+                self.beat[bot, other] += bot in winners
+
+
+@dataclass
 class TournamentResult:
     game: str
     players: int
@@ -58,16 +85,26 @@ class TournamentResult:
     format: str
     seed: int
     outcomes: list[GameOutcome] = field(default_factory=list)
+    """Every game, unless ``tournament`` ran with ``keep_outcomes=False``."""
     standings: list[Standing] = field(default_factory=list)
+    meetings: Meetings = field(default_factory=Meetings)
+
+    def __post_init__(self) -> None:
+        for outcome in self.outcomes:  # a result made from games already played
+            self.meetings.add(outcome)
+
+    def add(self, outcome: GameOutcome, keep: bool = True) -> None:
+        self.meetings.add(outcome)
+        if keep:
+            self.outcomes.append(outcome)
+
+    @property
+    def games(self) -> int:
+        return self.meetings.games
 
     def head_to_head(self, a: str, b: str) -> tuple[int, int]:
         """(games where ``a`` and ``b`` both sat, games among those that ``a`` won)."""
-        games = wins = 0
-        for outcome in self.outcomes:
-            if a in outcome.bots and b in outcome.bots:
-                games += 1
-                wins += any(outcome.bots[s] == a for s in outcome.winners)
-        return games, wins
+        return self.meetings.met[a, b], self.meetings.beat[a, b]
 
     def records(self) -> list[GameRecord]:
         return [o.record for o in self.outcomes if o.record is not None]
@@ -80,7 +117,7 @@ class TournamentResult:
             "bots": list(self.bots),
             "format": self.format,
             "seed": self.seed,
-            "games": len(self.outcomes),
+            "games": self.games,
             "standings": [
                 {
                     "bot": s.bot,
@@ -172,8 +209,13 @@ def tournament(
     backend: Backend | None = None,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    keep_outcomes: bool = True,
+    on_outcome: Callable[[GameOutcome], None] | None = None,
 ) -> TournamentResult:
-    """Play a tournament of ``bots`` at ``name``; ``n`` games per table (per round in Swiss)."""
+    """Play a tournament of ``bots`` at ``name``; ``n`` games per table (per round in Swiss).
+    Each finished game goes to ``on_outcome``, in the order of the games, and is kept in the
+    result's ``outcomes`` unless ``keep_outcomes=False`` (the standings and head to head are
+    counted as the games finish either way)."""
     if fmt not in FORMATS:
         raise UsageError("core.error.tournament_format", formats=list(FORMATS), value=fmt)
     if n < 1:
@@ -200,18 +242,15 @@ def tournament(
             lineup = seat_bots(tables[table], game.players, k)
             return GameSpec(index, derive_seed(seed, "game", index), lineup, params)
 
-        specs = LazySpecs(len(tables) * n, spec)
-        try:
-            outcomes = run_specs(name, game.players, opts, specs, backend, keep_records, progress)
-        except GamesInterrupted as stopped:
-            rate(stopped.outcomes)
-            raise
-        rate(outcomes)
+        run_specs(
+            name, game.players, opts, LazySpecs(len(tables) * n, spec), backend, keep_records, progress, take
+        )
 
-    def rate(outcomes: list[GameOutcome]) -> None:
-        for outcome in outcomes:
-            ratings.update(outcome)
-        result.outcomes.extend(outcomes)
+    def take(outcome: GameOutcome) -> None:
+        ratings.update(outcome)
+        result.add(outcome, keep_outcomes)
+        if on_outcome is not None:
+            on_outcome(outcome)
 
     count = swiss_rounds(len(bots), rounds)
     if fmt == "swiss" and count < 1:
@@ -227,10 +266,10 @@ def tournament(
                 previous = {frozenset(t) for t in tables}
                 play(tables)
     except GamesInterrupted as stopped:  # Ctrl+C: the standings of the games that finished
-        result.standings = standings(result.outcomes, bots, ratings)
+        result.standings = standings(result.meetings, bots, ratings)
         stopped.outcomes, stopped.result = list(result.outcomes), result  # earlier rounds' too
         raise
-    result.standings = standings(result.outcomes, bots, ratings)
+    result.standings = standings(result.meetings, bots, ratings)
     return result
 
 
@@ -251,17 +290,10 @@ def planned_games(bots: Sequence[str], players: int, n: int, fmt: str, rounds: i
     return swiss_games(len(bots), players, n, rounds)
 
 
-def standings(outcomes: Sequence[GameOutcome], bots: Sequence[str], ratings: Ratings) -> list[Standing]:
-    rows = []
-    for bot in bots:
-        games = wins = draws = 0
-        for outcome in outcomes:
-            seats = [s for s, b in enumerate(outcome.bots) if b == bot]
-            if not seats:
-                continue
-            games += 1
-            wins += any(s in outcome.winners for s in seats)
-            draws += not outcome.winners
-        rows.append(Standing(bot, games, wins, draws, ratings.get(bot)))
+def standings(meetings: Meetings, bots: Sequence[str], ratings: Ratings) -> list[Standing]:
+    rows = [
+        Standing(bot, meetings.sat[bot], meetings.won[bot], meetings.drawn[bot], ratings.get(bot))
+        for bot in bots
+    ]
     rows.sort(key=lambda s: -s.rating.ordinal)
     return rows
