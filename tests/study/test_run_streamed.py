@@ -3,10 +3,13 @@ games so far, and Ctrl+C ends it with those games, quietly in every worker."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -130,3 +133,53 @@ def test_ctrl_c_at_the_terminal_ends_the_workers_without_a_traceback() -> None:
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
     words = done.stdout.split()
     assert words[0] == "finished" and int(words[1]) >= 1 and words[1] == words[2], done.stdout
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting to be reaped has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the processes in /proc")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["TERM", "KILL"])
+def test_workers_end_when_the_run_is_killed(how: signal.Signals) -> None:
+    # before: `kill PID` of a run with -j 2 left both workers waiting on its queue for ever
+    script = textwrap.dedent(
+        """
+        import multiprocessing, sys, time
+        from tabletrek.sim import simulate
+
+        def started(done):
+            print(*(p.pid for p in multiprocessing.active_children()), flush=True)
+            time.sleep(60)  # killed meanwhile
+
+        simulate("touring", 10**6, ["greedy", "random"], jobs=2, progress=started)
+        """
+    )
+    run = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
+    workers: list[int] = []
+    try:
+        assert run.stdout is not None
+        workers = [int(pid) for pid in run.stdout.readline().split()]
+        assert len(workers) == 2 and all(alive(pid) for pid in workers)
+        run.send_signal(how)
+        run.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(pid) for pid in workers), workers
+    finally:  # nothing of this test may outlive it
+        run.kill()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -177,10 +179,25 @@ def _hand_over(queue: deque[GameOutcome], hand: Callable[[GameOutcome], None]) -
         hand(queue.popleft())
 
 
-def _quiet_ctrl_c() -> None:
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at whether the run's process is still there."""
+
+
+def _start_worker() -> None:
     """A worker's Ctrl+C ends it at once without a traceback (the terminal sends SIGINT to every
-    process of the command); the parent, which gets it too, reports the games that finished."""
+    process of the command); the parent, which gets it too, reports the games that finished.
+    And a worker ends when the parent is gone: killed (``kill PID``, a scheduler's SIGTERM or
+    SIGKILL), the pool's workers were left waiting on its queue for ever."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    # The process that started this one: the run's, or a fork server that ends with it.
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)  # nothing of a run whose parent is gone can be handed in
 
 
 def _run_pool(
@@ -191,7 +208,7 @@ def _run_pool(
     batches: Iterator[tuple[int, list[GameSpec]]],
     keep_records: bool,
 ) -> Generator[Numbered, None, None]:
-    with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_ctrl_c) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
         numbers: dict[Future[list[GameOutcome]], int] = {}
 
         def send(number: int, batch: list[GameSpec]) -> Future[list[GameOutcome]]:
