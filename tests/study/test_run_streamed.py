@@ -104,6 +104,19 @@ def test_ctrl_c_in_a_tournament_keeps_the_finished_games_and_their_standings(
     assert [o.scores for o in result.outcomes] == [o.scores for o in whole.outcomes[:pressed_after]]
 
 
+def run_alone(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by Python in a session of its own, so its signals reach no test process."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        check=False,
+    )
+
+
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to a process group")
 def test_ctrl_c_at_the_terminal_ends_the_workers_without_a_traceback() -> None:
     """The terminal's Ctrl+C reaches every process of the command: here the first finished batch
@@ -120,15 +133,7 @@ def test_ctrl_c_at_the_terminal_ends_the_workers_without_a_traceback() -> None:
             print("finished", len(stopped.outcomes), len(stopped.result.outcomes))
         """
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        start_new_session=True,
-        env={**os.environ, "PYTHONPATH": SRC},
-        check=False,
-    )
+    done = run_alone(script)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
     words = done.stdout.split()
@@ -183,3 +188,32 @@ def test_workers_end_when_the_run_is_killed(how: signal.Signals) -> None:
         for pid in workers:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to one process")
+def test_ctrl_c_sent_to_the_run_alone_ends_its_workers_too() -> None:
+    # before: a notebook's Interrupt (SIGINT to the kernel alone) left each worker playing out
+    # its batch (minutes, with search bots) after the run had returned, then exiting normally
+    script = textwrap.dedent(
+        """
+        import multiprocessing, os, signal
+        from tabletrek.sim import GamesInterrupted, simulate
+
+        workers = []
+
+        def first_batch(done):
+            workers.extend(multiprocessing.active_children())
+            os.kill(os.getpid(), signal.SIGINT)  # this process alone
+
+        try:
+            simulate("touring", 10**6, ["greedy", "random"], jobs=2, progress=first_batch)
+        except GamesInterrupted as stopped:
+            for worker in workers:
+                worker.join(60)
+            print(stopped.result.games, *(worker.exitcode for worker in workers))
+        """
+    )
+    done = run_alone(script)
+    assert done.returncode == 0, done.stderr
+    games, *codes = done.stdout.split()
+    assert int(games) >= 1 and codes == [str(-signal.SIGINT)] * 2, done.stdout  # ended by Ctrl+C

@@ -13,6 +13,8 @@ Ctrl+C ends it with the games that had finished (``GamesInterrupted``).
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
 import signal
 import threading
@@ -208,6 +210,7 @@ def _run_pool(
     batches: Iterator[tuple[int, list[GameSpec]]],
     keep_records: bool,
 ) -> Generator[Numbered, None, None]:
+    others = set(multiprocessing.active_children())  # the caller's own processes, left alone
     with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
         numbers: dict[Future[list[GameOutcome]], int] = {}
 
@@ -226,6 +229,13 @@ def _run_pool(
         except BaseException:
             # Not the executor's own shutdown, which would play every batch already sent.
             pool.shutdown(wait=False, cancel_futures=True)
+            # Nor wait for the batches being played: a Ctrl+C sent to this process alone (a
+            # notebook's Interrupt, kill -INT) does not reach the workers, so end them as the
+            # terminal's Ctrl+C would.
+            for worker in set(multiprocessing.active_children()) - others:
+                if worker.pid is not None:  # started, as every live child is
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(worker.pid, signal.SIGINT)
             raise
 
 
