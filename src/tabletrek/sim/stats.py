@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-import statistics
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -120,15 +120,8 @@ class Summary:
 
 
 def describe_lengths(values: Sequence[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {
-        "mean": statistics.fmean(ordered),
-        "median": float(statistics.median(ordered)),
-        "p10": float(ordered[int(0.1 * (len(ordered) - 1))]),
-        "p90": float(ordered[int(0.9 * (len(ordered) - 1))]),
-        "min": float(ordered[0]),
-        "max": float(ordered[-1]),
-    }
+    """``describe_counts`` of a list of values (a benchmark's times, say)."""
+    return describe_counts(Counter(values))
 
 
 def length_args(lengths: dict[str, float]) -> dict[str, str]:

@@ -9,6 +9,7 @@ tens of millions of games, which the compiled engines play in an hour; ``simulat
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -75,13 +76,13 @@ class Tally:
             self.rounds[outcome.rounds] += 1
 
 
-def describe_counts(counts: Mapping[int, int]) -> dict[str, float]:
-    """``stats.describe_lengths`` of the values ``counts`` holds (value: how many times), the same
-    figures to the last bit without listing every value."""
+def describe_counts(counts: Mapping[int, int] | Mapping[float, int]) -> dict[str, float]:
+    """The mean, median, 10th and 90th percentiles, least and most of the values ``counts`` holds
+    (value: how many times), without listing every value: a run's game lengths as it goes."""
     ordered = sorted(counts.items())
     total = sum(count for _, count in ordered)
 
-    def at(position: int) -> int:
+    def at(position: int) -> float:
         for value, count in ordered:
             if position < count:
                 return value
@@ -91,7 +92,7 @@ def describe_counts(counts: Mapping[int, int]) -> dict[str, float]:
     middle = total // 2
     median = float(at(middle)) if total % 2 else (at(middle - 1) + at(middle)) / 2
     return {
-        "mean": sum(value * count for value, count in ordered) / total,
+        "mean": math.fsum(value * count for value, count in ordered) / total,
         "median": median,
         "p10": float(at(int(0.1 * (total - 1)))),
         "p90": float(at(int(0.9 * (total - 1)))),

@@ -52,13 +52,12 @@ class Standing(WinRate):
 
 @dataclass
 class Meetings:
-    """A tournament's running counts: for each bot the games it sat in, won (any of its seats) and
-    saw drawn, and for each pair of bots the games they both sat in and those the first won. The
-    standings and the head-to-head table read these, so a tournament need not keep its games."""
+    """A tournament's running counts: for each pair of bots the games they both sat in and those
+    the first won (a bot paired with itself: the games it sat in and won, any of its seats), and
+    for each bot the games it saw drawn. The standings and the head-to-head table read these, so
+    a tournament need not keep its games."""
 
     games: int = 0
-    sat: Counter[str] = field(default_factory=Counter)
-    won: Counter[str] = field(default_factory=Counter)
     drawn: Counter[str] = field(default_factory=Counter)
     met: Counter[tuple[str, str]] = field(default_factory=Counter)
     beat: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -68,8 +67,6 @@ class Meetings:
         present = set(outcome.bots)
         winners = {outcome.bots[seat] for seat in outcome.winners}
         for bot in present:
-            self.sat[bot] += 1
-            self.won[bot] += bot in winners
             self.drawn[bot] += not outcome.winners
             for other in present:
                 self.met[bot, other] += 1
@@ -292,7 +289,7 @@ def planned_games(bots: Sequence[str], players: int, n: int, fmt: str, rounds: i
 
 def standings(meetings: Meetings, bots: Sequence[str], ratings: Ratings) -> list[Standing]:
     rows = [
-        Standing(bot, meetings.sat[bot], meetings.won[bot], meetings.drawn[bot], ratings.get(bot))
+        Standing(bot, meetings.met[bot, bot], meetings.beat[bot, bot], meetings.drawn[bot], ratings.get(bot))
         for bot in bots
     ]
     rows.sort(key=lambda s: -s.rating.ordinal)
