@@ -28,6 +28,7 @@ from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
+from tabletrek.core.interrupts import sigint_noted
 from tabletrek.core.machine import usable_cores
 from tabletrek.core.registry import load_with
 from tabletrek.sim.runner import GameOutcome, play_game
@@ -158,21 +159,24 @@ def run_specs(
     # each game) loses at most the game being handed, never one twice or the rest of the batch.
     early: dict[int, deque[GameOutcome]] = {}
     following = 0
-    try:
-        for number, chunk in chunks:
-            early[number] = deque(chunk)
-            if progress:
-                progress(len(chunk))
-            while following in early:
-                _hand_over(early[following], hand)
-                del early[following]
-                following += 1
-    except KeyboardInterrupt:
-        for number in sorted(early):
-            _hand_over(early[number], hand)
-        raise GamesInterrupted(kept) from None
-    finally:
-        chunks.close()  # stops the workers now, not when the generator is collected
+    with sigint_noted() as presses:
+        try:
+            for number, chunk in chunks:
+                early[number] = deque(chunk)
+                if progress:
+                    progress(len(chunk))
+                while following in early:
+                    _hand_over(early[following], hand)
+                    del early[following]
+                    following += 1
+                if presses:  # its KeyboardInterrupt was lost (core/interrupts.py): stop now
+                    raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            for number in sorted(early):
+                _hand_over(early[number], hand)
+            raise GamesInterrupted(kept) from None
+        finally:
+            chunks.close()  # stops the workers now, not when the generator is collected
     return kept
 
 
