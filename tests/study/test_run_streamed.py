@@ -112,6 +112,8 @@ def run_alone(script: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         start_new_session=True,
+        # Ctrl+C as a terminal's command has it, also under a test run started in the background
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         env={**os.environ, "PYTHONPATH": SRC},
         check=False,
     )

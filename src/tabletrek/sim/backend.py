@@ -28,7 +28,7 @@ from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
-from tabletrek.core.interrupts import sigint_noted
+from tabletrek.core.interrupts import Presses, sigint_noted
 from tabletrek.core.machine import usable_cores
 from tabletrek.core.registry import load_with
 from tabletrek.sim.runner import GameOutcome, play_game
@@ -59,6 +59,12 @@ class GamesInterrupted(KeyboardInterrupt):
         super().__init__()
         self.outcomes = outcomes
         self.result: Any = None
+
+
+def stopped_key(terminated: bool) -> str:
+    """The catalog key of the line that says a run stopped early: by Ctrl+C, or by SIGTERM
+    (``kill PID``, ``timeout``, a scheduler's time limit) where the command took it as Ctrl+C."""
+    return "cli.sim.stopped_sigterm" if terminated else "cli.sim.stopped"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +160,9 @@ def run_specs(
         )
     else:
         chunks = _run_pool(workers, name, players, options, batches, keep_records)
-    # Batches not yet handed over, by number. A game leaves its queue as it is handed, and the
-    # queue stays here until it is empty, so Ctrl+C while handing a batch over (analyze replays
-    # each game) loses at most the game being handed, never one twice or the rest of the batch.
+    # Batches not yet handed over, by number. A game leaves its queue as it is handed, a Ctrl+C
+    # while one is handed waits for it (``_hand_over``), and the queue stays here until it is
+    # empty: a stopped run hands each finished game once, unless a second press cuts it short.
     early: dict[int, deque[GameOutcome]] = {}
     following = 0
     with sigint_noted() as presses:
@@ -166,7 +172,7 @@ def run_specs(
                 if progress:
                     progress(len(chunk))
                 while following in early:
-                    _hand_over(early[following], hand)
+                    _hand_over(early[following], hand, presses)
                     del early[following]
                     following += 1
                 if presses:  # its KeyboardInterrupt was lost (core/interrupts.py): stop now
@@ -180,9 +186,20 @@ def run_specs(
     return kept
 
 
-def _hand_over(queue: deque[GameOutcome], hand: Callable[[GameOutcome], None]) -> None:
+def _hand_over(
+    queue: deque[GameOutcome], hand: Callable[[GameOutcome], None], presses: Presses | None = None
+) -> None:
+    """Each game to ``hand``; with the run's ``presses``, a Ctrl+C waits until the game is handed
+    (counted and its record saved, or neither), then stops the run. Without, it ends the hand-over
+    at once: that is the second press of a run being stopped."""
     while queue:
-        hand(queue.popleft())
+        if presses is None:
+            hand(queue.popleft())
+            continue
+        with presses.holding():
+            hand(queue.popleft())
+        if presses:
+            raise KeyboardInterrupt
 
 
 PARENT_CHECK = 0.5
