@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, process, wait
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -206,15 +206,44 @@ PARENT_CHECK = 0.5
 """Seconds between a worker's looks at whether the run's process is still there."""
 
 
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _start_worker() -> None:
-    """A worker's Ctrl+C ends it at once without a traceback (the terminal sends SIGINT to every
-    process of the command); the parent, which gets it too, reports the games that finished.
-    And a worker ends when the parent is gone: killed (``kill PID``, a scheduler's SIGTERM or
-    SIGKILL), the pool's workers were left waiting on its queue for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """A worker's Ctrl+C or SIGTERM ends it at once without a traceback (the terminal sends SIGINT
+    to every process of the command, ``timeout`` SIGTERM); the parent, which gets it too, reports
+    the games that finished. And a worker ends when the parent is gone: killed (``kill PID``, a
+    scheduler's SIGTERM or SIGKILL), the pool's workers were left waiting on its queue for ever."""
+    for stop in STOPS:  # not the run's own handlers, which a forked worker inherits
+        signal.signal(stop, signal.SIG_DFL)
     # The process that started this one: the run's, or a fork server that ends with it.
     parent = os.getppid()
+    masks = hasattr(signal, "pthread_sigmask")  # not on Windows, which has no signals to hold
+    if masks:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # the thread never takes them: see below
     threading.Thread(target=_end_with, args=(parent,), name="end-with-parent", daemon=True).start()
+    if masks:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+        _write_results_whole()
+
+
+def _write_results_whole() -> None:
+    """A stop signal waits while the worker writes a batch's result. Ended halfway through that
+    write, a worker left half a message in the pool's pipe, which the run's process also holds
+    open: the pool's thread there waited for the rest for ever, and the run hung as it ended
+    (``kill -INT PID`` or SIGTERM with ``-j 2``, about one run in twenty under load)."""
+    sendback = getattr(process, "_sendback_result", None)
+    if sendback is None:  # a Python whose pool sends results otherwise: nothing to wrap
+        return
+
+    def sendback_whole(*args: Any, **kwargs: Any) -> Any:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        try:
+            return sendback(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # a stop that came ends it here
+
+    process._sendback_result = sendback_whole  # read by the pool's worker loop as it sends
 
 
 def _end_with(parent: int) -> None:
