@@ -25,8 +25,8 @@ import tabletrek.cli.play as play_module
 from tabletrek import GameRecord
 from tabletrek.cli import app
 from tabletrek.cli.common import console
-from tabletrek.cli.interrupts import sigint_held
 from tabletrek.core.bots import Bot, make_bot
+from tabletrek.core.interrupts import sigint_held
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 

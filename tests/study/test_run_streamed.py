@@ -112,6 +112,8 @@ def run_alone(script: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         start_new_session=True,
+        # Ctrl+C as a terminal's command has it, also under a test run started in the background
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         env={**os.environ, "PYTHONPATH": SRC},
         check=False,
     )
@@ -217,3 +219,30 @@ def test_ctrl_c_sent_to_the_run_alone_ends_its_workers_too() -> None:
     assert done.returncode == 0, done.stderr
     games, *codes = done.stdout.split()
     assert int(games) >= 1 and codes == [str(-signal.SIGINT)] * 2, done.stdout  # ended by Ctrl+C
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="holds signals with a mask")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
+def test_a_worker_stopped_while_writing_its_result_writes_it_whole(stop: signal.Signals) -> None:
+    # before: the worker died halfway through the write, and the run's process, waiting for the
+    # rest of the message, hung as it ended (`kill -INT PID` with -j 2: 1 run of 31 under load)
+    script = textwrap.dedent(
+        f"""
+        import os, time
+        from concurrent.futures import process
+        from tabletrek.sim import backend
+
+        class SlowPipe:
+            def put(self, item):
+                os.kill(os.getpid(), {int(stop)})
+                time.sleep(0.5)  # a process taking the signal would end here
+                print("written", flush=True)
+
+        backend._start_worker()
+        process._sendback_result(SlowPipe(), 1, result=[])
+        time.sleep(5)
+        print("not ended")
+        """
+    )
+    done = run_alone(script)
+    assert (done.returncode, done.stdout) == (-stop, "written\n"), done.stderr

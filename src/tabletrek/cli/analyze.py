@@ -29,11 +29,13 @@ from tabletrek.cli.common import (
     replaceable_file,
     say_stopped,
     split_list,
+    stopped_exit,
     study_bots,
     tr,
 )
 from tabletrek.cli.tournament import parse_bot_params
 from tabletrek.core.errors import message_in
+from tabletrek.core.interrupts import sigterm_as_ctrl_c
 from tabletrek.sim import GamesInterrupted
 from tabletrek.sim.analyze import REPORT_GENERATOR, analyze, render_html
 from tabletrek.sim.backend import Backend
@@ -64,7 +66,7 @@ def analyze_cmd(
         raise fail(message_in(exc, language)) from None
     report_file(out, language)
     stopped = False
-    with progress_bar() as progress:
+    with sigterm_as_ctrl_c() as terminated, progress_bar() as progress:
         playing = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         replaying = progress.add_task(tr("cli.analyze.replaying", language), total=n)
         try:
@@ -84,18 +86,18 @@ def analyze_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None:
-                raise
+                raise stopped_exit(bool(terminated)) from None
             analysis, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: the report of the games that finished, as simulate gives its summary
-        say_stopped(analysis.summary.games, n, language, as_json=False)
+        say_stopped(analysis.summary.games, n, language, as_json=False, terminated=bool(terminated))
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
     try:
-        out.write_text(render_html(analysis, language, command), encoding="utf-8")
+        out.write_text(render_html(analysis, language, command, bool(terminated)), encoding="utf-8")
     except OSError as exc:
         raise cannot_write(out, exc, language) from None
     console.print(tr("cli.analyze.written", language, path=str(out), count=analysis.summary.games))
     if stopped:
-        raise typer.Exit(130)
+        raise stopped_exit(bool(terminated))
 
 
 def report_file(path: Path, lang: str) -> Path:

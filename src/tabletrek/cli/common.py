@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, TypeAlias
@@ -25,6 +26,7 @@ from tabletrek.core.options import parse_option_value
 from tabletrek.core.records import GameRecord
 from tabletrek.core.registry import game_class, load_with
 from tabletrek.i18n import LANGS, env_lang, is_supported, join_list, normalize_lang, seat_name, translate
+from tabletrek.sim.backend import stopped_key
 from tabletrek.sim.runner import GameOutcome, save_record
 
 # No markup, no emoji codes: what the CLI prints holds names, moves, paths and messages people
@@ -246,9 +248,15 @@ def progress_bar(hidden: bool = False) -> Progress:
     )
 
 
-def say_stopped(finished: int, total: int, lang: str, as_json: bool) -> None:
-    """The line before the figures of a run Ctrl+C stopped (on stderr under JSON, which is data)."""
-    typer.echo(tr("cli.sim.stopped", lang, count=finished, total=total), err=as_json)
+def say_stopped(finished: int, total: int, lang: str, as_json: bool, terminated: bool) -> None:
+    """The line before the figures of a run Ctrl+C or SIGTERM stopped (``sigterm_as_ctrl_c``; on
+    stderr under JSON, which is data)."""
+    typer.echo(tr(stopped_key(terminated), lang, count=finished, total=total), err=as_json)
+
+
+def stopped_exit(terminated: bool) -> typer.Exit:
+    """A stopped run's status: 128 + the signal's number, as a shell reports a process it ended."""
+    return typer.Exit(128 + (signal.SIGTERM if terminated else signal.SIGINT))
 
 
 def study_bots(game: Game) -> list[str]:

@@ -38,7 +38,6 @@ from tabletrek.cli.common import (
     tr,
     typed_names,
 )
-from tabletrek.cli.interrupts import sigint_held
 from tabletrek.cli.seat_names import in_language, recorded_bots, seat_names
 from tabletrek.core.actions import Action, IllegalAction
 from tabletrek.core.bots import Bot, make_bot, parse_bot_spec
@@ -46,6 +45,7 @@ from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
+from tabletrek.core.interrupts import sigint_held
 from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State

@@ -30,11 +30,13 @@ from tabletrek.cli.common import (
     ready_folder,
     say_stopped,
     split_list,
+    stopped_exit,
     study_bots,
     tr,
 )
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
+from tabletrek.core.interrupts import sigterm_as_ctrl_c
 from tabletrek.sim import GamesInterrupted, Summary, simulate, summarize
 from tabletrek.sim.stats import length_args
 
@@ -122,7 +124,7 @@ def simulate_cmd(
         ready_folder(records, language)
     stopped = False
     save = RecordSaver(records, game, seed, language)
-    with progress_bar(as_json) as progress:
+    with sigterm_as_ctrl_c() as terminated, progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.sim.progress", language, game=game), total=n)
         try:
             result = simulate(
@@ -143,10 +145,10 @@ def simulate_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None or not interrupted.result.games:
-                raise
+                raise stopped_exit(bool(terminated)) from None
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: what had finished is still worth its summary and records
-        say_stopped(result.games, n, language, as_json)
+        say_stopped(result.games, n, language, as_json, bool(terminated))
     summary = summarize(result)
     if records is not None and not as_json:
         console.print(tr("cli.sim.saved", language, count=save.saved, path=str(records)))
@@ -155,4 +157,4 @@ def simulate_cmd(
     else:
         print_summary(summary, language)
     if stopped:
-        raise typer.Exit(130)
+        raise stopped_exit(bool(terminated))

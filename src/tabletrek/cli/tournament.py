@@ -33,10 +33,12 @@ from tabletrek.cli.common import (
     ready_folder,
     say_stopped,
     split_list,
+    stopped_exit,
     tr,
 )
 from tabletrek.cli.figures import Rows, figures_table, rate_in
 from tabletrek.core.errors import message_in
+from tabletrek.core.interrupts import sigterm_as_ctrl_c
 from tabletrek.core.options import parse_option_value
 from tabletrek.sim import GamesInterrupted
 from tabletrek.sim.backend import Backend
@@ -145,7 +147,7 @@ def tournament_cmd(
         ready_folder(records, language)
     stopped = False
     save = RecordSaver(records, game, seed, language)
-    with progress_bar(as_json) as progress:
+    with sigterm_as_ctrl_c() as terminated, progress_bar(as_json) as progress:
         task = progress.add_task(tr("cli.tournament.progress", language, game=game), total=total)
         try:
             result = tournament(
@@ -168,10 +170,10 @@ def tournament_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None or not interrupted.result.games:
-                raise
+                raise stopped_exit(bool(terminated)) from None
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: the standings of the games that finished, as simulate gives its summary
-        say_stopped(result.games, total, language, as_json)
+        say_stopped(result.games, total, language, as_json, bool(terminated))
     if records is not None:
         try:
             (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
@@ -184,4 +186,4 @@ def tournament_cmd(
     else:
         print_result(result, language)
     if stopped:
-        raise typer.Exit(130)
+        raise stopped_exit(bool(terminated))

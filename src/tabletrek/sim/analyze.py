@@ -22,7 +22,7 @@ from tabletrek.core.events import Event
 from tabletrek.core.records import iter_replay
 from tabletrek.core.registry import load, load_with
 from tabletrek.i18n import join_list, translate
-from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs
+from tabletrek.sim.backend import Backend, GamesInterrupted, GameSpec, LazySpecs, run_specs, stopped_key
 from tabletrek.sim.probes import Section, probe_for
 from tabletrek.sim.runner import (
     GameOutcome,
@@ -268,8 +268,9 @@ REPORT_GENERATOR = '<meta name="generator" content="tabletrek analyze">'
 """In every report's head: ``analyze --out`` writes over a file only if it holds this (or nothing)."""
 
 
-def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
-    """The whole report as one HTML document (inline SVG plots, no external resources)."""
+def render_html(analysis: Analysis, lang: str, command: str = "", terminated: bool = False) -> str:
+    """The whole report as one HTML document (inline SVG plots, no external resources);
+    ``terminated``: a run stopped early was stopped by SIGTERM, not Ctrl+C."""
     s = analysis.summary
     t = translate
     pct = "{:.1f}%".format
@@ -295,7 +296,7 @@ def render_html(analysis: Analysis, lang: str, command: str = "") -> str:
     if command:
         parts.append(f"<p class='note'><code>{html.escape(command)}</code></p>")
     if s.games < analysis.planned:
-        stopped = t("cli.sim.stopped", lang, count=s.games, total=analysis.planned)
+        stopped = t(stopped_key(terminated), lang, count=s.games, total=analysis.planned)
         parts.append(f"<p><strong>{html.escape(stopped)}</strong></p>")
     # Win rates by bot and by seat, with Wilson 95% intervals.
     parts.append(f"<h2>{html.escape(t('cli.analyze.report.by_bot', lang))}</h2>")

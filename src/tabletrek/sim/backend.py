@@ -21,13 +21,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, process, wait
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from tabletrek.core.errors import UsageError
 from tabletrek.core.game import Game
+from tabletrek.core.interrupts import Presses, sigint_noted
 from tabletrek.core.machine import usable_cores
 from tabletrek.core.registry import load_with
 from tabletrek.sim.runner import GameOutcome, play_game
@@ -58,6 +59,12 @@ class GamesInterrupted(KeyboardInterrupt):
         super().__init__()
         self.outcomes = outcomes
         self.result: Any = None
+
+
+def stopped_key(terminated: bool) -> str:
+    """The catalog key of the line that says a run stopped early: by Ctrl+C, or by SIGTERM
+    (``kill PID``, ``timeout``, a scheduler's time limit) where the command took it as Ctrl+C."""
+    return "cli.sim.stopped_sigterm" if terminated else "cli.sim.stopped"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,47 +160,90 @@ def run_specs(
         )
     else:
         chunks = _run_pool(workers, name, players, options, batches, keep_records)
-    # Batches not yet handed over, by number. A game leaves its queue as it is handed, and the
-    # queue stays here until it is empty, so Ctrl+C while handing a batch over (analyze replays
-    # each game) loses at most the game being handed, never one twice or the rest of the batch.
+    # Batches not yet handed over, by number. A game leaves its queue as it is handed, a Ctrl+C
+    # while one is handed waits for it (``_hand_over``), and the queue stays here until it is
+    # empty: a stopped run hands each finished game once, unless a second press cuts it short.
     early: dict[int, deque[GameOutcome]] = {}
     following = 0
-    try:
-        for number, chunk in chunks:
-            early[number] = deque(chunk)
-            if progress:
-                progress(len(chunk))
-            while following in early:
-                _hand_over(early[following], hand)
-                del early[following]
-                following += 1
-    except KeyboardInterrupt:
-        for number in sorted(early):
-            _hand_over(early[number], hand)
-        raise GamesInterrupted(kept) from None
-    finally:
-        chunks.close()  # stops the workers now, not when the generator is collected
+    with sigint_noted() as presses:
+        try:
+            for number, chunk in chunks:
+                early[number] = deque(chunk)
+                if progress:
+                    progress(len(chunk))
+                while following in early:
+                    _hand_over(early[following], hand, presses)
+                    del early[following]
+                    following += 1
+                if presses:  # its KeyboardInterrupt was lost (core/interrupts.py): stop now
+                    raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            for number in sorted(early):
+                _hand_over(early[number], hand)
+            raise GamesInterrupted(kept) from None
+        finally:
+            chunks.close()  # stops the workers now, not when the generator is collected
     return kept
 
 
-def _hand_over(queue: deque[GameOutcome], hand: Callable[[GameOutcome], None]) -> None:
+def _hand_over(
+    queue: deque[GameOutcome], hand: Callable[[GameOutcome], None], presses: Presses | None = None
+) -> None:
+    """Each game to ``hand``; with the run's ``presses``, a Ctrl+C waits until the game is handed
+    (counted and its record saved, or neither), then stops the run. Without, it ends the hand-over
+    at once: that is the second press of a run being stopped."""
     while queue:
-        hand(queue.popleft())
+        if presses is None:
+            hand(queue.popleft())
+            continue
+        with presses.holding():
+            hand(queue.popleft())
+        if presses:
+            raise KeyboardInterrupt
 
 
 PARENT_CHECK = 0.5
 """Seconds between a worker's looks at whether the run's process is still there."""
 
 
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _start_worker() -> None:
-    """A worker's Ctrl+C ends it at once without a traceback (the terminal sends SIGINT to every
-    process of the command); the parent, which gets it too, reports the games that finished.
-    And a worker ends when the parent is gone: killed (``kill PID``, a scheduler's SIGTERM or
-    SIGKILL), the pool's workers were left waiting on its queue for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """A worker's Ctrl+C or SIGTERM ends it at once without a traceback (the terminal sends SIGINT
+    to every process of the command, ``timeout`` SIGTERM); the parent, which gets it too, reports
+    the games that finished. And a worker ends when the parent is gone: killed (``kill PID``, a
+    scheduler's SIGTERM or SIGKILL), the pool's workers were left waiting on its queue for ever."""
+    for stop in STOPS:  # not the run's own handlers, which a forked worker inherits
+        signal.signal(stop, signal.SIG_DFL)
     # The process that started this one: the run's, or a fork server that ends with it.
     parent = os.getppid()
+    masks = hasattr(signal, "pthread_sigmask")  # not on Windows, which has no signals to hold
+    if masks:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # the thread never takes them: see below
     threading.Thread(target=_end_with, args=(parent,), name="end-with-parent", daemon=True).start()
+    if masks:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+        _write_results_whole()
+
+
+def _write_results_whole() -> None:
+    """A stop signal waits while the worker writes a batch's result. Ended halfway through that
+    write, a worker left half a message in the pool's pipe, which the run's process also holds
+    open: the pool's thread there waited for the rest for ever, and the run hung as it ended
+    (``kill -INT PID`` or SIGTERM with ``-j 2``, about one run in twenty under load)."""
+    sendback = getattr(process, "_sendback_result", None)
+    if sendback is None:  # a Python whose pool sends results otherwise: nothing to wrap
+        return
+
+    def sendback_whole(*args: Any, **kwargs: Any) -> Any:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        try:
+            return sendback(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # a stop that came ends it here
+
+    process._sendback_result = sendback_whole  # read by the pool's worker loop as it sends
 
 
 def _end_with(parent: int) -> None:
