@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,7 +46,7 @@ from tabletrek.core.characters import refused_character
 from tabletrek.core.errors import message_in
 from tabletrek.core.events import OMNISCIENT, Event
 from tabletrek.core.game import Game
-from tabletrek.core.interrupts import sigint_held
+from tabletrek.core.interrupts import sigint_held, sigterm_as_ctrl_c
 from tabletrek.core.numeric import ascii_digits, ascii_whole
 from tabletrek.core.records import GameRecord, replay
 from tabletrek.core.state import State
@@ -369,31 +370,41 @@ def play(
     run_and_save(table, path, language)
 
 
+CLOSING = tuple(getattr(signal, name) for name in ("SIGHUP",) if hasattr(signal, name))
+"""Besides Ctrl-C and SIGTERM, what ends a game that is then saved: the terminal closed (SIGHUP;
+Windows has none)."""
+
+
 def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
     """Play on, then save the record. A Ctrl-C at any moment, also while the record is being saved,
-    leaves a whole record behind and exits with status 130."""
+    leaves a whole record behind and exits with status 130; so do SIGTERM (143) and a closed
+    terminal (SIGHUP, 129, saving without a word: nobody is there to read one)."""
     interrupted = False
-    try:
-        if table.run():
-            table.finish()
-    except KeyboardInterrupt:
-        interrupted = True
-    while True:
+    with sigterm_as_ctrl_c(*CLOSING) as ended:
         try:
-            with sigint_held() as presses:
-                if interrupted:
-                    console.print()  # end the prompt line the Ctrl-C left open
-                save_table(table, path, language)
-            break
+            if table.run():
+                table.finish()
         except KeyboardInterrupt:
-            # it came in the moment before the hold took effect (or after it ended): save (again);
-            # the record is replaced whole, so saving twice is harmless
             interrupted = True
+        while True:
+            hung_up = ended.last in CLOSING
+            try:
+                with sigint_held() as presses:
+                    if interrupted and not hung_up:
+                        console.print()  # end the prompt line the Ctrl-C left open
+                    save_table(table, path, language, said=not hung_up)
+                break
+            except KeyboardInterrupt:
+                # it came in the moment before the hold took effect (or after it ended): save
+                # (again); the record is replaced whole, so saving twice is harmless
+                interrupted = True
+    if ended.last is not None:
+        raise typer.Exit(code=128 + ended.last)
     if interrupted or presses:
         raise typer.Exit(code=130)
 
 
-def save_table(table: TerminalTable, path: Path, language: str) -> None:
+def save_table(table: TerminalTable, path: Path, language: str, said: bool = True) -> None:
     record = table.state.record().with_meta(
         names=table.names,
         bots={str(s): table.bot_specs.get(s, b.name) for s, b in table.bots.items()},
@@ -404,6 +415,8 @@ def save_table(table: TerminalTable, path: Path, language: str) -> None:
         record.save(path)
     except OSError as exc:
         raise cannot_write(path, exc, language) from None
+    if not said:
+        return
     console.print(tr("cli.play.saved", language, path=str(path)))
     if not table.state.is_over:
         console.print(tr("cli.play.resume_hint", language, path=str(path)))

@@ -20,7 +20,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from types import FrameType
 
 
@@ -33,12 +33,15 @@ class Presses:
         """Whether SIGINT comes here (not in another thread, nor under someone else's handler)."""
         self.held = False
         """Under ``sigint_noted``: count a press without raising (``holding``)."""
+        self.last: int | None = None
+        """The number of the last signal counted."""
 
     def __bool__(self) -> bool:
         return self.count > 0
 
     def note(self, signum: int, frame: FrameType | None) -> None:
         self.count += 1
+        self.last = signum
 
     @contextmanager
     def holding(self) -> Iterator[None]:
@@ -140,8 +143,13 @@ def _as_ctrl_c(terms: Presses) -> Handler:
 
 
 @contextmanager
-def sigterm_as_ctrl_c() -> Iterator[Presses]:
-    """SIGTERM stops the block as Ctrl-C would, also where Ctrl-C is ignored (a command a script
-    started with ``&``); the yielded ``Presses`` counts the SIGTERMs."""
-    with _handling(_as_ctrl_c, signal.SIGTERM, signal.SIG_DFL) as terms:
+def sigterm_as_ctrl_c(*also: signal.Signals) -> Iterator[Presses]:
+    """SIGTERM, and each signal ``also`` names (SIGHUP: the terminal was closed), stop the block
+    as Ctrl-C would, also where Ctrl-C is ignored (a command a script started with ``&``); the
+    yielded ``Presses`` counts them (``last``: which came last). A signal ignored when the block
+    starts (SIGHUP under ``nohup``) stays ignored."""
+    with ExitStack() as stack:
+        terms = stack.enter_context(_handling(_as_ctrl_c, signal.SIGTERM, signal.SIG_DFL))
+        for stop in also:
+            stack.enter_context(_handling(lambda _: _as_ctrl_c(terms), stop, signal.SIG_DFL))
         yield terms
