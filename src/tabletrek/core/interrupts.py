@@ -1,4 +1,4 @@
-"""Ctrl-C that is neither lost nor cuts a write short.
+"""Ctrl-C (and SIGTERM, SIGHUP) that is neither lost nor cuts a write short.
 
 - **Held** (``sigint_held``): a player may press Ctrl-C at any moment, also while the record is
   being written after a quit, a finished game or an earlier Ctrl-C. The KeyboardInterrupt must not
@@ -10,8 +10,9 @@
   dropped, and a bot of someone's own may catch it with a bare ``except``. So each press is also
   counted, and the run looks at the count after every game.
 - **Terminated as interrupted** (``sigterm_as_ctrl_c``): ``kill PID``, ``timeout`` and a batch
-  scheduler's time limit send SIGTERM; a study command then stops as on Ctrl-C, with the summary
-  of the games that had finished, rather than end without a word.
+  scheduler's time limit send SIGTERM, a closed terminal SIGHUP; a study command then stops as on
+  Ctrl-C, with the summary of the games that had finished, and a terminal game is saved, rather
+  than either ending without a word.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from types import FrameType
 
 
 class Presses:
-    """How many times SIGINT came while it was held or noted."""
+    """How many times a stop signal (Ctrl-C's SIGINT, or one taken as it) came in a block."""
 
     def __init__(self) -> None:
         self.count = 0
