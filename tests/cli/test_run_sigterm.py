@@ -20,8 +20,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import tabletrek.cli
 import tabletrek.sim.backend as backend_module
 from tabletrek.cli import app
+from tabletrek.core.interrupts import Stopped
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGTERM")
 
@@ -121,3 +123,17 @@ def test_kill_pid_prints_the_summary_of_the_finished_games(
     said = re.search(r"Stopped by SIGTERM \(.*?\) after (\d+) finished games? of 100000000", out)
     assert said is not None, out
     assert int(said[1]) == len(list(records.glob("*.json"))) >= 1, (out[:300], err[-2000:])
+
+
+def test_a_sigterm_that_reaches_the_command_itself_exits_143(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a second SIGTERM while a stopped run hands over its last games; before: exit 130
+    from tabletrek.cli import command
+
+    def stopped_twice() -> None:
+        raise Stopped(signal.SIGTERM)
+
+    monkeypatch.setattr(command, "main", stopped_twice)
+    with pytest.raises(SystemExit) as stop:
+        tabletrek.cli.main()
+    assert stop.value.code == 128 + signal.SIGTERM
+    assert stop.value.__suppress_context__  # no traceback chain

@@ -11,10 +11,13 @@ import os
 import sys
 from typing import Any
 
+from tabletrek.core.interrupts import exit_status
+
 
 def main() -> None:
     """Run the ``tabletrek`` command. A Ctrl-C while it is still loading (its imports take a moment)
-    ends it with status 130 like a Ctrl-C at any later point, not with a traceback."""
+    ends it with status 130 like a Ctrl-C at any later point, not with a traceback; a SIGTERM taken
+    as Ctrl-C that reaches this far (a second one while a stopped run ends), with 143."""
     try:
         from tabletrek.cli.frame import argv_lang  # noqa: PLC0415 - assembled on first use, see above
 
@@ -26,8 +29,8 @@ def main() -> None:
         from tabletrek.cli import command  # noqa: PLC0415 - assembled on first use, see above
 
         command.main()
-    except KeyboardInterrupt:
-        raise SystemExit(130) from None
+    except KeyboardInterrupt as stop:  # or SIGTERM taken as it: 143
+        raise SystemExit(exit_status(stop)) from None
 
 
 def __getattr__(name: str) -> Any:

@@ -55,6 +55,19 @@ class Presses:
             self.held = False
 
 
+class Stopped(KeyboardInterrupt):
+    """A stop signal other than Ctrl-C, taken as it (``sigterm_as_ctrl_c``); ``signum`` says which."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__()
+        self.signum = signum
+
+
+def exit_status(interrupt: KeyboardInterrupt) -> int:
+    """128 + the number of the signal that stopped the command, as a shell reports it."""
+    return 128 + (interrupt.signum if isinstance(interrupt, Stopped) else signal.SIGINT)
+
+
 Handler = Callable[[int, FrameType | None], None]
 
 
@@ -138,7 +151,7 @@ def _as_ctrl_c(terms: Presses) -> Handler:
             run.note(signum, frame)
             if run.held:
                 return
-        raise KeyboardInterrupt
+        raise Stopped(signum)
 
     return handler
 
