@@ -8,16 +8,14 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-import tabletrek.sim.backend as backend_module
 from tabletrek.cli import app
+from tests.cli.stopping import signal_before_the_fourth_game
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 
@@ -27,21 +25,7 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def ctrl_c_before_the_fourth_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("COLUMNS", "120")
-    real = backend_module.play_spec
-    played = 0
-
-    def play_spec(*args: Any, **kwargs: Any) -> Any:
-        nonlocal played
-        if played == 3:
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(30)  # not reached: the default handler raises KeyboardInterrupt first
-        played += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(backend_module, "play_spec", play_spec)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, previous)
+    yield from signal_before_the_fourth_game(monkeypatch, signal.SIGINT)
 
 
 @pytest.mark.parametrize(

@@ -15,15 +15,14 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import tabletrek.cli
-import tabletrek.sim.backend as backend_module
 from tabletrek.cli import app
 from tabletrek.core.interrupts import Stopped
+from tests.cli.stopping import signal_before_the_fourth_game
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGTERM")
 
@@ -40,25 +39,7 @@ STOPPED = {
 @pytest.fixture
 def sigterm_before_the_fourth_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("COLUMNS", "200")
-    real = backend_module.play_spec
-    played = 0
-
-    def play_spec(*args: Any, **kwargs: Any) -> Any:
-        nonlocal played
-        if played == 3:
-            os.kill(os.getpid(), signal.SIGTERM)
-            time.sleep(30)  # not reached: the command's handler raises first
-        played += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(backend_module, "play_spec", play_spec)
-    before = (
-        signal.signal(signal.SIGINT, signal.default_int_handler),
-        signal.signal(signal.SIGTERM, signal.SIG_DFL),
-    )
-    yield
-    signal.signal(signal.SIGINT, before[0])
-    signal.signal(signal.SIGTERM, before[1])
+    yield from signal_before_the_fourth_game(monkeypatch, signal.SIGTERM)
 
 
 COMMANDS = {

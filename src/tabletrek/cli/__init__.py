@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any
 
-from tabletrek.core.interrupts import exit_status
+from tabletrek.core.interrupts import Stopped, exit_status
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
 
         command.main()
     except KeyboardInterrupt as stop:  # or SIGTERM taken as it: 143
-        raise SystemExit(exit_status(stop)) from None
+        raise SystemExit(exit_status(stop.signum if isinstance(stop, Stopped) else None)) from None
 
 
 def __getattr__(name: str) -> Any:

@@ -86,10 +86,10 @@ def analyze_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None:
-                raise stopped_exit(bool(terminated)) from None
+                raise stopped_exit(terminated) from None
             analysis, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: the report of the games that finished, as simulate gives its summary
-        say_stopped(analysis.summary.games, n, language, as_json=False, terminated=bool(terminated))
+        say_stopped(analysis.summary.games, n, language, as_json=False, terminated=terminated)
     command = "tabletrek " + " ".join(shlex.quote(arg) for arg in sys.argv[1:])
     try:
         out.write_text(render_html(analysis, language, command, bool(terminated)), encoding="utf-8")
@@ -97,7 +97,7 @@ def analyze_cmd(
         raise cannot_write(out, exc, language) from None
     console.print(tr("cli.analyze.written", language, path=str(out), count=analysis.summary.games))
     if stopped:
-        raise stopped_exit(bool(terminated))
+        raise stopped_exit(terminated)
 
 
 def report_file(path: Path, lang: str) -> Path:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, TypeAlias
@@ -20,6 +19,7 @@ from tabletrek.core.characters import MAX_NAME, folded, refused_character
 from tabletrek.core.data import os_reason
 from tabletrek.core.errors import UsageError, message_in, said
 from tabletrek.core.game import Game
+from tabletrek.core.interrupts import Presses, exit_status
 from tabletrek.core.linebreak import LineBreakingConsole, Wrapped
 from tabletrek.core.markdown import rules_parser
 from tabletrek.core.options import parse_option_value
@@ -248,15 +248,16 @@ def progress_bar(hidden: bool = False) -> Progress:
     )
 
 
-def say_stopped(finished: int, total: int, lang: str, as_json: bool, terminated: bool) -> None:
-    """The line before the figures of a run Ctrl+C or SIGTERM stopped (``sigterm_as_ctrl_c``; on
-    stderr under JSON, which is data)."""
-    typer.echo(tr(stopped_key(terminated), lang, count=finished, total=total), err=as_json)
+def say_stopped(finished: int, total: int, lang: str, as_json: bool, terminated: Presses) -> None:
+    """The line before the figures of a run Ctrl+C or SIGTERM stopped (``terminated``: what
+    ``sigterm_as_ctrl_c`` counted; on stderr under JSON, which is data)."""
+    typer.echo(tr(stopped_key(bool(terminated)), lang, count=finished, total=total), err=as_json)
 
 
-def stopped_exit(terminated: bool) -> typer.Exit:
-    """A stopped run's status: 128 + the signal's number, as a shell reports a process it ended."""
-    return typer.Exit(128 + (signal.SIGTERM if terminated else signal.SIGINT))
+def stopped_exit(terminated: Presses) -> typer.Exit:
+    """A stopped command's status: that of the last signal ``sigterm_as_ctrl_c`` counted, else
+    Ctrl-C's."""
+    return typer.Exit(exit_status(terminated.last))
 
 
 def study_bots(game: Game) -> list[str]:

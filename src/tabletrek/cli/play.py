@@ -36,6 +36,7 @@ from tabletrek.cli.common import (
     ready_file,
     record_file,
     split_list,
+    stopped_exit,
     tr,
     typed_names,
 )
@@ -398,8 +399,8 @@ def run_and_save(table: TerminalTable, path: Path, language: str) -> None:
                 # it came in the moment before the hold took effect (or after it ended): save
                 # (again); the record is replaced whole, so saving twice is harmless
                 interrupted = True
-    if ended.last is not None:
-        raise typer.Exit(code=128 + ended.last)
+    if ended:
+        raise stopped_exit(ended)
     if interrupted or presses:
         raise typer.Exit(code=130)
 

@@ -145,10 +145,10 @@ def simulate_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None or not interrupted.result.games:
-                raise stopped_exit(bool(terminated)) from None
+                raise stopped_exit(terminated) from None
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: what had finished is still worth its summary and records
-        say_stopped(result.games, n, language, as_json, bool(terminated))
+        say_stopped(result.games, n, language, as_json, terminated)
     summary = summarize(result)
     if records is not None and not as_json:
         console.print(tr("cli.sim.saved", language, count=save.saved, path=str(records)))
@@ -157,4 +157,4 @@ def simulate_cmd(
     else:
         print_summary(summary, language)
     if stopped:
-        raise stopped_exit(bool(terminated))
+        raise stopped_exit(terminated)

@@ -170,10 +170,10 @@ def tournament_cmd(
             raise fail(message_in(exc, language)) from None
         except GamesInterrupted as interrupted:
             if interrupted.result is None or not interrupted.result.games:
-                raise stopped_exit(bool(terminated)) from None
+                raise stopped_exit(terminated) from None
             result, stopped = interrupted.result, True
     if stopped:  # Ctrl+C: the standings of the games that finished, as simulate gives its summary
-        say_stopped(result.games, total, language, as_json, bool(terminated))
+        say_stopped(result.games, total, language, as_json, terminated)
     if records is not None:
         try:
             (records / "tournament.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", "utf-8")
@@ -186,4 +186,4 @@ def tournament_cmd(
     else:
         print_result(result, language)
     if stopped:
-        raise stopped_exit(bool(terminated))
+        raise stopped_exit(terminated)

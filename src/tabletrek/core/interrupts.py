@@ -63,9 +63,10 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-def exit_status(interrupt: KeyboardInterrupt) -> int:
-    """128 + the number of the signal that stopped the command, as a shell reports it."""
-    return 128 + (interrupt.signum if isinstance(interrupt, Stopped) else signal.SIGINT)
+def exit_status(signum: int | None = None) -> int:
+    """128 + the number of the signal that stopped the command (Ctrl-C's SIGINT when none is
+    named), as a shell reports it."""
+    return 128 + (signal.SIGINT if signum is None else signum)
 
 
 Handler = Callable[[int, FrameType | None], None]
