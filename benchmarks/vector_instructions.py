@@ -61,13 +61,13 @@ def _masks(states: np.ndarray, cfg: np.ndarray, mask: np.ndarray, repeats: int) 
     scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
     for _ in range(repeats):
         for i in range(states.shape[0]):
-            _mask(states[i], cfg, mask[i], scratch)  # noqa: F821 - bound per engine
+            _mask(row(states, i), cfg, row(mask, i), scratch)  # noqa: F821 - bound per engine
 
 
 def _observes(states: np.ndarray, cfg: np.ndarray, obs: np.ndarray, repeats: int) -> None:
     for _ in range(repeats):
         for i in range(states.shape[0]):
-            observe(states[i], cfg, obs[i])  # noqa: F821 - bound per engine
+            observe(row(states, i), cfg, row(obs, i))  # noqa: F821 - bound per engine
 
 
 def _applies(
@@ -87,7 +87,7 @@ def _applies(
         gwork[:] = gens
         if width > 0:
             for i in range(states.shape[0]):
-                _apply(work[i], gwork[i], cfg, actions[i], scratch)  # noqa: F821 - bound per engine
+                _apply(row(work, i), row(gwork, i), cfg, actions[i], scratch)  # noqa: F821 - bound per engine
 
 
 def _stage_loops(engine: Any) -> dict[str, Any]:

@@ -234,6 +234,16 @@ def test_writing_into_a_mask_handed_out_does_not_change_what_step_accepts(copy: 
         assert info["action_mask"] is not mask and mask[3].all()  # the caller's array is left as they left it
 
 
+def test_an_illegal_action_is_named_as_given() -> None:
+    env = BatchEnv("touring", 2, seed=1)
+    env.reset(seed=1)
+    before = env.states.copy()
+    # before: "action -9223372036854775803 is not legal", the int64 cast's wrap of 2**63 + 5
+    with pytest.raises(ValueError, match=f"action {2**63 + 5} is not legal in env 0"):
+        env.step(np.full(2, 2**63 + 5, dtype=np.uint64))
+    assert np.array_equal(env.states, before)
+
+
 def test_masks_handed_out_are_never_written_again() -> None:
     env = BatchEnv("touring", 8, players=3, seed=4)
     _, info = env.reset(seed=4)

@@ -34,6 +34,11 @@ copying API writes it straight into one, as it does the observations): what the 
 it cannot change which moves ``step`` accepts, and no bool copy of the mask is read or written
 (at 4,096 Mexican Train envs a mask row is 278 bytes, its bits 35).
 
+The loops hand the rules each env's rows as ``row(array, i)``, views that hold no reference
+count of their own: numba counts references to a view ``array[i]`` with atomic instructions,
+about a dozen an env-step, and doing without them made every engine's step a quarter to a third
+faster on an Intel host (``docs/notes/vector-benchmarks.md``, wave 54).
+
 ``bind_parallel`` compiles the same loops a second time, split into slices that numba's own
 threads step at once (``vector_env(..., threads=N)``), and ``numba_threads_usable`` says when
 they may be used; otherwise the vector env runs the slices on Python threads.
@@ -48,6 +53,7 @@ from typing import Any
 
 import numpy as np
 
+from tabletrek.core.batch_primitives import row
 from tabletrek.core.mt19937 import njit, njit_inline
 
 # The engine's rules: the loops below call them by these names, which ``bind`` resolves in each
@@ -152,25 +158,26 @@ def _step_batch(
     scratch = np.zeros(max(width, 1), dtype=np.int64)
     flags = mask.view(np.uint8)
     for i in range(n):
-        s = states[i]
+        s = row(states, i)
+        g = row(gens, i)
         # From the row, not from ``seats``: that may be an array the caller now owns.
         actor = _seat(s, cfg)
-        _apply(s, gens[i], cfg, actions[i], scratch)
+        _apply(s, g, cfg, actions[i], scratch)
         if _seat(s, cfg) < 0:
-            returns(s, cfg, final[i])
+            returns(s, cfg, row(final, i))
             rewards[i] = final[i, actor]
             done[i] = True
             seeds[i] = next_seeds[i]
             next_seeds[i] += stride
-            deal(s, gens[i], cfg, seeds[i])
+            deal(s, g, cfg, seeds[i])
         else:
             rewards[i] = 0.0
             done[i] = False
             for p in range(final.shape[1]):
                 final[i, p] = 0.0
-        _mask(s, cfg, mask[i], scratch)
-        _pack_legal(flags[i], legal[i])
-        observe(s, cfg, obs[i])
+        _mask(s, cfg, row(mask, i), scratch)
+        _pack_legal(row(flags, i), row(legal, i))
+        observe(s, cfg, row(obs, i))
         seats[i] = _seat(s, cfg)
     return -1
 
@@ -190,11 +197,12 @@ def _reset_batch(
     scratch = np.zeros(max(mask.shape[1], 1), dtype=np.int64)
     flags = mask.view(np.uint8)
     for i in range(states.shape[0]):
-        deal(states[i], gens[i], cfg, seeds[i])
-        _mask(states[i], cfg, mask[i], scratch)
-        _pack_legal(flags[i], legal[i])
-        observe(states[i], cfg, obs[i])
-        seats[i] = _seat(states[i], cfg)
+        s = row(states, i)
+        deal(s, row(gens, i), cfg, seeds[i])
+        _mask(s, cfg, row(mask, i), scratch)
+        _pack_legal(row(flags, i), row(legal, i))
+        observe(s, cfg, row(obs, i))
+        seats[i] = _seat(s, cfg)
 
 
 def _step_parts(
@@ -344,6 +352,7 @@ def bind_loop(
     module = namespace["__name__"]
     # The driver's own helpers join the engine's names (a copy: the engine's module is left alone).
     names = {**namespace, "_pack_legal": _pack_legal, "first_illegal": first_illegal, "PACK": PACK}
+    names["row"] = row  # each env's rows, without reference counts (batch_primitives.py)
     names.update(extra or {})
     fn = types.FunctionType(template.__code__, names, template.__name__)
     # numba names a cache index after the source file and the qualified name: one per engine, or

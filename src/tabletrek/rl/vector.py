@@ -241,7 +241,8 @@ class BatchEnv(gym.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]
                 found = self._in_parts(lambda p: self.engine.step_batch(*self._step_args(chosen, outputs, p)))
                 bad = next((p.start + at for p, at in zip(self._parts, found, strict=True) if at >= 0), -1)
         if bad >= 0:
-            raise ValueError(f"action {int(chosen[bad])} is not legal in env {bad}; nothing was played")
+            # ``given``'s value, not the int64 cast's: a uint64 above 2**63 wraps to a negative number
+            raise ValueError(f"action {int(given[bad])} is not legal in env {bad}; nothing was played")
         self.obs, self.mask, self.rewards, self.done, self.returns, self.seats = (
             obs,
             mask,

@@ -10,7 +10,8 @@ compiled random games of ``simulate`` pick among them as the Python bot does.
 The layout depends on the set and player count, so its offsets live in the config (int64): the
 options (set's highest pip, tiles, hand size, first engine, rounds, ``rotate_start``,
 ``relaxed_doubles``, ``double_blank_points``), the state row's offsets, then the set's tables
-(the other end of each tile at each value, pips, doubles). State row (int16, ``STATE_DTYPE``: at
+(the other end of each tile at each value, pips, doubles, and each value's tiles as two words
+of bits). State row (int16, ``STATE_DTYPE``: at
 4096 envs the rows outgrow the caches, and bytes moved set the pace), what every step reads first:
 seat to act, phase, ended, bonus, drawn tile (-1 none), run, passes, round, engine placer (-1
 none), boneyard size; per seat its hand size; per train its length, open end, whether it ends in a
@@ -35,6 +36,7 @@ import numpy.typing as npt
 
 from tabletrek.core import batch_driver as driver
 from tabletrek.core import mt19937 as mt
+from tabletrek.core.batch_primitives import lowest_set
 from tabletrek.core.errors import BeyondEngine
 from tabletrek.core.mt19937 import njit, njit_inline
 from tabletrek.games.mexican_train.batch_observation import obs_layout
@@ -84,8 +86,9 @@ FIRST, PLAY, DRAWN = 0, 1, 2
     K_ISD,
     K_DOUBLE_OF,
     K_DRAW_ACTION,
+    K_MATCH,
     HEADER,
-) = range(38)
+) = range(39)
 
 STATE_DTYPE = np.int16
 """The rows' type (``rl/vector.py`` allocates them of it): every field is a tile (at most 90), a
@@ -144,7 +147,10 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
     other_at, pips_at = tables, tables + nt * (high + 1)
     isd_at = pips_at + nt
     double_at = isd_at + nt
-    cfg = np.zeros(double_at + high + 1, dtype=np.int64)
+    match_at = double_at + high + 1
+    if nt > 2 * 64:
+        raise BeyondEngine(f"the compiled Mexican Train holds hands of at most 128 tiles as bits, not {nt}")
+    cfg = np.zeros(match_at + 2 * (high + 1), dtype=np.int64)
     cfg[K_P], cfg[K_SLOTS], cfg[K_NT], cfg[K_HIGH] = players, slots, nt, high
     cfg[K_HAND_SIZE], cfg[K_FIRST_ENGINE], cfg[K_ROUNDS] = game.hand_size, game.first_engine, game.num_rounds
     cfg[K_ROTATE] = int(game.rotate_start)
@@ -155,10 +161,16 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
     cfg[K_SIZE] = at
     cfg[K_OTHER], cfg[K_PIPS], cfg[K_ISD], cfg[K_DOUBLE_OF] = other_at, pips_at, isd_at, double_at
     cfg[K_DRAW_ACTION] = game.draw_action.index
+    cfg[K_MATCH] = match_at
     cfg[other_at:pips_at] = np.array(ts.other, dtype=np.int64).reshape(-1)
     cfg[pips_at:isd_at] = ts.pips
     cfg[isd_at:double_at] = ts.is_double
-    cfg[double_at:] = ts.double_of
+    cfg[double_at:match_at] = ts.double_of
+    for value in range(high + 1):  # two words of bits a value: the tiles showing it
+        for tile in range(nt):
+            if ts.other[tile][value] >= 0:
+                word = match_at + 2 * value + tile // 64
+                cfg[word] = np.int64(np.uint64(cfg[word]) | np.uint64(1 << (tile % 64)))
     return cfg
 
 
@@ -312,25 +324,48 @@ def any_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     return found
 
 
+Tiles = tuple[np.uint64, np.uint64]
+
+
 @njit_inline
-def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, seat: int, r: int, tiles_from: int) -> int:
-    """Sets the plays onto train ``r`` of ``seat``'s hand (``tiles_from`` -1) or of the drawn tile."""
-    # Offsets read once into locals: the compiler cannot tell that the mask's stores leave the
-    # config and state alone, so it would read them again after each one.
-    slots = cfg[K_SLOTS]
-    high1 = cfg[K_HIGH] + 1
-    ends = cfg[K_OTHER] + s[cfg[K_END] + r]  # other_end(cfg, t, end) is cfg[ends + t * high1]
-    found = 0
-    if tiles_from >= 0:
-        if cfg[ends + tiles_from * high1] >= 0:
-            mask[tiles_from * slots + r] = True
-            found += 1
-        return found
+def hand_bits(s: np.ndarray, cfg: np.ndarray, seat: int) -> Tiles:
+    """``seat``'s hand as a set of tiles: tile ``t`` is bit ``t`` of the first word, or bit
+    ``t - 64`` of the second."""
+    low, high = np.uint64(0), np.uint64(0)
     base = cfg[K_HAND] + seat * cfg[K_NT]
     for k in range(s[cfg[K_HAND_N] + seat]):
         t = s[base + k]
-        if cfg[ends + t * high1] >= 0:
-            mask[t * slots + r] = True
+        bit = np.uint64(1) << np.uint64(t & 63)
+        if t < 64:
+            low |= bit
+        else:
+            high |= bit
+    return low, high
+
+
+@njit_inline
+def mark_train(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray, hand: Tiles, r: int, tiles_from: int) -> int:
+    """Sets the plays onto train ``r`` of the tiles of ``hand`` (``hand_bits``; ``tiles_from``
+    -1) or of the drawn tile; returns how many."""
+    # Offsets read once into locals: the compiler cannot tell that the mask's stores leave the
+    # config and state alone, so it would read them again after each one.
+    slots = cfg[K_SLOTS]
+    end = s[cfg[K_END] + r]
+    if tiles_from >= 0:
+        if other_end(cfg, tiles_from, end) >= 0:
+            mask[tiles_from * slots + r] = True
+            return 1
+        return 0
+    # The hand's tiles that show the train's open end, found by one AND with the set's tiles that
+    # show it (``config``) rather than asked tile by tile: a sixth fewer instructions in the mask
+    # and about 5% of a step by the clock (docs/notes/vector-benchmarks.md, wave 54).
+    shows = cfg[K_MATCH] + 2 * end
+    found = 0
+    for word in range(2):
+        fits = hand[word] & np.uint64(cfg[shows + word])
+        while fits:
+            mask[(64 * word + lowest_set(fits)) * slots + r] = True
+            fits &= fits - np.uint64(1)
             found += 1
     return found
 
@@ -343,8 +378,9 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
     players = cfg[K_P]
     draw_action = cfg[K_DRAW_ACTION]
     phase = s[cfg[K_PHASE]]
+    hand = hand_bits(s, cfg, seat)
     if phase == FIRST:
-        found = mark_train(s, cfg, mask, seat, seat, -1)
+        found = mark_train(s, cfg, mask, hand, seat, -1)
         if s[cfg[K_RUN]] == 0:
             if found == 0:
                 mask[draw_action + 1] = True
@@ -362,7 +398,7 @@ def legal_mask(s: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
             continue  # not accessible: another player's train without a marker
         if restrict and s[opened + r] == 0:
             continue
-        found += mark_train(s, cfg, mask, seat, r, tiles_from)
+        found += mark_train(s, cfg, mask, hand, r, tiles_from)
     if phase == DRAWN:
         mask[draw_action + 1] = True
     elif found == 0:
