@@ -14,6 +14,11 @@ policy's scores equal ``scoring.scores``. One module of about 640 lines, on purp
 layout below and every function that reads it (the rules and greedy's scores) change together and
 are tested as one; split, the layout's offsets would be shared between two numba modules.
 
+The functions a playout calls for each move and each candidate move (the legal moves, greedy's
+scores, the move) are copied into their callers (``njit_inline``): called, each took and dropped a
+reference count on every array it was handed, an atomic instruction each, and a playout ran a
+third slower for it (``docs/notes/vector-benchmarks.md``, wave 54).
+
 Layout of a state array (room for 6 players and 3 teams; ``P``/``T`` in the config say how many
 are used): hands as counts per card type, each team's Go and speed piles as a top card (-1 for
 empty) plus counts of the cards under it, mileage counts per team, the discard pile as counts, a
@@ -29,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tabletrek.core.mt19937 import HAVE_NUMBA, njit
+from tabletrek.core.mt19937 import HAVE_NUMBA, njit, njit_inline
 from tabletrek.games.touring.bots import Weights
 from tabletrek.games.touring.cards import (
     CARD_TYPES,
@@ -227,7 +232,7 @@ def is_limited(s: np.ndarray, t: int) -> bool:
     return s[SP_TOP + t] != COUNTRY
 
 
-@njit
+@njit_inline
 def legal_actions(s: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> int:
     """Fills ``out`` with the legal action indices (as ``rules.py`` orders them); returns how many."""
     p = s[TO_ACT]
@@ -360,7 +365,7 @@ def lose(s: np.ndarray, victim: int, slot: int) -> None:
     s[DISC + slot + 1] += 1
 
 
-@njit
+@njit_inline
 def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
     if card == CITY:
         push(s, SP_TOP, SP_UNDER, victim, card)
@@ -374,7 +379,7 @@ def attack(s: np.ndarray, card: int, victim: int, variant: int) -> None:
         lose(s, victim, 3)
 
 
-@njit
+@njit_inline
 def apply(s: np.ndarray, cfg: np.ndarray, index: int) -> None:
     """Plays action ``index`` for the player to act and starts the next turn (draws for it)."""
     p = s[TO_ACT]
@@ -430,7 +435,7 @@ def needs_of(s: np.ndarray, cfg: np.ndarray, t: int, slot: int) -> int:
     return cfg[CFG_REQ + slot] - s[MILES_AT + t * 4 + slot]
 
 
-@njit
+@njit_inline
 def keep_value(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, card: int) -> float:
     p = s[TO_ACT]
     team = p % cfg[CFG_T]
@@ -468,7 +473,7 @@ def keep_value(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, card: int) -> floa
     return 10.0
 
 
-@njit
+@njit_inline
 def attack_value(
     s: np.ndarray, cfg: np.ndarray, w: np.ndarray, card: int, victim: int, variant: int
 ) -> float:
@@ -489,7 +494,7 @@ def attack_value(
     return base + urgency + lost
 
 
-@njit
+@njit_inline
 def score(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, index: int) -> float:
     """Greedy's score of one legal move (``scoring.scores``)."""
     team = s[TO_ACT] % cfg[CFG_T]
@@ -506,7 +511,7 @@ def total_need(s: np.ndarray, cfg: np.ndarray, team: int) -> int:
     return total
 
 
-@njit
+@njit_inline
 def scored(
     s: np.ndarray,
     cfg: np.ndarray,
@@ -549,7 +554,7 @@ def scored(
     return 0.0
 
 
-@njit
+@njit_inline
 def greedy_move(s: np.ndarray, cfg: np.ndarray, w: np.ndarray, legal: np.ndarray) -> int:
     """Greedy's move, ties broken at random as the greedy bot breaks them."""
     n = legal_actions(s, cfg, legal)
