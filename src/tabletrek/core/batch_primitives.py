@@ -27,7 +27,9 @@ def _plain_trailing_zeros(word: Any) -> int:
 row: Callable[[np.ndarray, int], np.ndarray] = _plain_row
 """Row ``i`` of a 2-D array, as ``array[i]`` (the same memory, strides and type), for the
 driver's loops (``core/batch_driver.py``) to hand each env's rows to the rules. Compiled, it
-holds no reference count: valid only while ``array`` is held, never to be returned or kept."""
+holds no reference count: valid only while ``array`` is held, never to be returned or kept; and
+``i`` must lie in ``range(len(array))`` (a negative ``i`` is not counted from the end, and no
+bound is checked, as numba checks none by default)."""
 
 _trailing_zeros: Callable[[Any], int] = _plain_trailing_zeros
 
