@@ -162,15 +162,15 @@ def config(game: MexicanTrain) -> npt.NDArray[np.int64]:
     cfg[K_OTHER], cfg[K_PIPS], cfg[K_ISD], cfg[K_DOUBLE_OF] = other_at, pips_at, isd_at, double_at
     cfg[K_DRAW_ACTION] = game.draw_action.index
     cfg[K_MATCH] = match_at
-    cfg[other_at:pips_at] = np.array(ts.other, dtype=np.int64).reshape(-1)
+    other = np.array(ts.other, dtype=np.int64)  # tile x value
+    cfg[other_at:pips_at] = other.reshape(-1)
     cfg[pips_at:isd_at] = ts.pips
     cfg[isd_at:double_at] = ts.is_double
     cfg[double_at:match_at] = ts.double_of
-    for value in range(high + 1):  # two words of bits a value: the tiles showing it
-        for tile in range(nt):
-            if ts.other[tile][value] >= 0:
-                word = match_at + 2 * value + tile // 64
-                cfg[word] = np.int64(np.uint64(cfg[word]) | np.uint64(1 << (tile % 64)))
+    # Two words of bits a value: the bits of the tiles showing it, summed (distinct bits: their OR).
+    shown = (other >= 0).T * np.left_shift(np.uint64(1), (np.arange(nt) % 64).astype(np.uint64))
+    words = [shown[:, 64 * w : 64 * (w + 1)].sum(axis=1, dtype=np.uint64) for w in range(2)]
+    cfg[match_at:] = np.stack(words, axis=1).reshape(-1).view(np.int64)
     return cfg
 
 

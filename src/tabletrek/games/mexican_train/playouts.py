@@ -49,6 +49,7 @@ from tabletrek.games.mexican_train.batch import (
     K_ROUNDS,
     K_RSCORES,
     K_RUN,
+    K_SIZE,
     K_SLOTS,
     K_TO_ACT,
     K_TOTALS,
@@ -58,7 +59,6 @@ from tabletrek.games.mexican_train.batch import (
     apply,
     config,
     legal_mask,
-    state_size,
 )
 from tabletrek.games.mexican_train.evaluation import ROUND_SPREAD
 
@@ -72,7 +72,7 @@ def pack(state: MexicanTrainState) -> tuple[npt.NDArray[np.int16], npt.NDArray[n
     game = state.game
     cfg = config(game)
     data = state._dump()
-    s = np.zeros(state_size(game), dtype=STATE_DTYPE)
+    s = np.zeros(cfg[K_SIZE], dtype=STATE_DTYPE)
     players, nt = game.players, game.tileset.size
 
     def put(key: int, values: Sequence[int], start: int = 0) -> None:

@@ -22,7 +22,7 @@ def play(game: Any, bots: np.ndarray, seed: int, limit: int) -> tuple[State, int
     """(the final state, the number of moves, None: the Python path reports no rounds either)."""
     gen = np.zeros(mt.SIZE, dtype=np.uint32)
     cfg = M.config(game)
-    s = np.zeros(M.state_size(game), dtype=M.STATE_DTYPE)
+    s = np.zeros(cfg[M.K_SIZE], dtype=M.STATE_DTYPE)
     count = _mexican_train(s, gen, bots, cfg, seed, limit, game.num_actions)
     return M.to_python_state(game, s, gen, seed), count, None
 
