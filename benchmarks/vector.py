@@ -17,9 +17,13 @@ process then gets N CPUs).
   hearts for Mexican Train, backgammon for Double Crossing) played at random from Python, chance
   nodes sampled and not counted.
 
-Each line gives steps per wall second and per CPU second (the machine may be shared: the CPU
-figure is the fairer one), and the load average when it finished. ``--check GAMES`` also plays
-that many games through ``rl/exactness.py`` (batch against the Python rules, move for move).
+The engines take turns: ``--seconds`` each, cut into ``--slices`` slices run round-robin (the
+order rotating each round), so a burst of load from elsewhere on a shared machine lands on every
+engine alike instead of on whichever ran during it, and the ratios compare like with like. Each
+line gives steps per wall second and per CPU second over all of an engine's slices (the CPU
+figure is the fairer one where the machine is shared), the range of its slices' rates (how much
+the machine moved under it) and the load average when the run finished. ``--check GAMES`` also
+plays that many games through ``rl/exactness.py`` (batch against the Python rules, move for move).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import os
 import platform
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -40,25 +44,44 @@ from benchmarks._numba_threads import numba_threads
 OPENSPIEL = {"touring": "crazy_eights", "mexican-train": "hearts", "double-crossing": "backgammon"}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Rate:
-    name: str
-    steps: int
-    wall: float
-    cpu: float
-    load: float
+    """One engine's slices, added up: steps, wall and CPU seconds, and each slice's steps per wall
+    second."""
 
-    def line(self) -> str:
+    name: str
+    steps: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+    slices: list[float] = field(default_factory=list)
+
+    def add(self, steps: int, wall: float, cpu: float) -> None:
+        self.steps += steps
+        self.wall += wall
+        self.cpu += cpu
+        self.slices.append(steps / wall)
+
+    def line(self, load: float) -> str:
+        spread = f"slices {min(self.slices):,.0f}–{max(self.slices):,.0f}"
         return (
             f"  {self.name:<34} {self.steps / self.wall:>13,.0f} steps/s wall "
-            f"{self.steps / self.cpu:>13,.0f} per CPU-s   (load {self.load:.2f})"
+            f"{self.steps / self.cpu:>13,.0f} per CPU-s   ({spread}; load {load:.2f})"
         )
 
 
-def measure(name: str, run: Any, seconds: float) -> Rate:
-    start, cpu = time.perf_counter(), time.process_time()
-    steps = run(start + seconds)
-    return Rate(name, steps, time.perf_counter() - start, time.process_time() - cpu, os.getloadavg()[0])
+def interleaved(runs: dict[str, Any], seconds: float, slices: int) -> list[Rate]:
+    """Each of ``runs`` (name: ``run(deadline) -> steps``) for ``seconds`` in all, in ``slices``
+    turns of ``seconds / slices``, round-robin, the order rotating each round so that no engine
+    always follows the same one."""
+    rates = [Rate(name) for name in runs]
+    turn = seconds / slices
+    for round_ in range(slices):
+        shift = round_ % len(rates)
+        for rate in rates[shift:] + rates[:shift]:
+            start, cpu = time.perf_counter(), time.process_time()
+            steps = runs[rate.name](start + turn)
+            rate.add(steps, time.perf_counter() - start, time.process_time() - cpu)
+    return rates
 
 
 def vector(env: Any, seed: int) -> Any:
@@ -130,7 +153,8 @@ def main() -> None:
     )
     parser.add_argument("game", choices=sorted(OPENSPIEL))
     parser.add_argument("--envs", type=int, default=4096)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=10.0, help="each engine's time in all")
+    parser.add_argument("--slices", type=int, default=10, help="turns each engine's time is cut into")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--openspiel", default=None, help="the OpenSpiel game to compare with")
@@ -139,6 +163,8 @@ def main() -> None:
     parser.add_argument("--pin", action="store_true", help="pin the process to one CPU (to --threads CPUs)")
     parser.add_argument("--threads", type=int, default=1, help="also time vector_env(..., threads=N)")
     args = parser.parse_args()
+    if args.seconds <= 0 or args.slices < 1:
+        parser.error("--seconds must be above 0 and --slices at least 1")
     import json
 
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
@@ -156,49 +182,45 @@ def main() -> None:
         os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[: max(args.threads, 1)]))
     print(
         f"{args.game}, players={args.players or 'default'}, options={options}, {args.envs} envs, "
-        f"{args.seconds:g} s each, Python {platform.python_version()}, "
+        f"{args.seconds:g} s each in {args.slices} turns, Python {platform.python_version()}, "
         f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}"
     )
-    rates = [
-        measure(
-            "vector (compiled batch)",
-            vector(batch(), args.seed),
-            args.seconds,
-        )
-    ]
-    print(rates[-1].line(), flush=True)
     # The default hands out copies of the outputs, as Gymnasium's vector envs do; copy=False hands
     # out the env's own buffers (valid until the next step), which saves the copies' time.
-    shared = measure(
-        "vector, copy=False",
-        vector(batch(copy=False), args.seed),
-        args.seconds,
-    )
-    print(shared.line(), flush=True)
-    if args.threads > 1:
-        env = batch(threads=args.threads)
-        split = measure(f"vector, {args.threads} threads", vector(env, args.seed), args.seconds)
-        print(split.line(), flush=True)
-        one = rates[0].steps / rates[0].wall
-        ratio = split.steps / split.wall / one
-        print(f"  {args.threads} threads / one thread: {ratio:.2f}x wall ({env.threading})")
-        env.close()
-    rates.append(
-        measure("public Python API", python_api(args.game, args.players, args.seed, options), args.seconds)
-    )
-    print(rates[-1].line(), flush=True)
+    runs = {
+        "vector (compiled batch)": vector(batch(), args.seed),
+        "vector, copy=False": vector(batch(copy=False), args.seed),
+    }
+    threaded = batch(threads=args.threads) if args.threads > 1 else None
+    if threaded is not None:
+        runs[f"vector, {args.threads} threads"] = vector(threaded, args.seed)
+    python = "public Python API"
+    runs[python] = python_api(args.game, args.players, args.seed, options)
     name = args.openspiel or OPENSPIEL[args.game]
-    run = openspiel(name, args.seed)
-    if run is None:
+    anchor = openspiel(name, args.seed)
+    anchor_name = f"OpenSpiel {name} (C++ from Python)"
+    if anchor is not None:
+        runs[anchor_name] = anchor
+    rates = {rate.name: rate for rate in interleaved(runs, args.seconds, args.slices)}
+    load = os.getloadavg()[0]
+    for rate in rates.values():
+        print(rate.line(load))
+    if anchor is None:
         print("  openspiel: not installed (pip install 'tabletrek[openspiel]')")
-    else:
-        rates.append(measure(f"OpenSpiel {name} (C++ from Python)", run, args.seconds))
-        print(rates[-1].line(), flush=True)
-    batch = rates[0]
-    for other in rates[1:]:
+    one = rates["vector (compiled batch)"]
+    if threaded is not None:
+        split = rates[f"vector, {args.threads} threads"]
+        ratio = split.steps / split.wall / (one.steps / one.wall)
+        print(f"  {args.threads} threads / one thread: {ratio:.2f}x wall ({threaded.threading})")
+        threaded.close()
+    for other in (rates[key] for key in (python, anchor_name) if key in rates):
+        # Slices of one round ran within seconds of each other: the spread of their ratios says
+        # how far the machine's noise could move the ratio.
+        rounds = [mine / theirs for mine, theirs in zip(one.slices, other.slices, strict=True)]
         print(
-            f"  vector / {other.name}: {batch.steps / batch.wall / (other.steps / other.wall):.1f}x wall, "
-            f"{batch.steps / batch.cpu / (other.steps / other.cpu):.1f}x per CPU-s"
+            f"  vector / {other.name}: {one.steps / one.wall / (other.steps / other.wall):.1f}x wall, "
+            f"{one.steps / one.cpu / (other.steps / other.cpu):.1f}x per CPU-s "
+            f"(rounds {min(rounds):.1f}x–{max(rounds):.1f}x)"
         )
     if args.check:
         from tabletrek.rl.exactness import check

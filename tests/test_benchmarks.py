@@ -72,6 +72,44 @@ def test_vector_benchmark_times_the_threaded_batch_beside_one_thread(
     assert "2 threads / one thread:" in out
 
 
+def test_vector_benchmark_takes_turns_so_a_burst_of_load_hits_every_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before: each engine ran its whole time in one block, one after another, so a neighbour's
+    # burst on a shared host fell on one engine and moved the ratios by a third between runs.
+    from benchmarks import vector
+
+    clock = iter(range(1_000))
+    monkeypatch.setattr(vector.time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(vector.time, "process_time", lambda: 0.0)
+    order: list[str] = []
+
+    def engine(name: str, steps: int) -> object:
+        def run(deadline: float) -> int:
+            order.append(name)
+            return steps
+
+        return run
+
+    runs = {"a": engine("a", 10), "b": engine("b", 20), "c": engine("c", 30)}
+    rates = vector.interleaved(runs, seconds=4.0, slices=4)
+    assert order == ["a", "b", "c", "b", "c", "a", "c", "a", "b", "a", "b", "c"]
+    assert [(r.name, r.steps, r.wall) for r in rates] == [("a", 40, 4.0), ("b", 80, 4.0), ("c", 120, 4.0)]
+    assert rates[1].slices == [20.0] * 4
+
+
+def test_vector_benchmark_refuses_no_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from benchmarks import vector
+
+    for bad in (["--slices", "0"], ["--seconds", "0"]):
+        monkeypatch.setattr(sys, "argv", ["vector", "touring", *bad])
+        with pytest.raises(SystemExit) as stopped:
+            vector.main()
+        assert stopped.value.code == 2
+
+
 def test_vector_instructions_runs_every_stage() -> None:
     # Before: `--stages` failed at its observe stage (the loop named `_observe`, which the engines
     # had renamed `observe`), so no stage of a step could be counted. The stage loops are bound to
