@@ -1,6 +1,7 @@
 """Steps a second of the compiled batch engines, beside OpenSpiel and our public Python API.
 
-    python -m benchmarks.vector GAME --envs 4096 --seconds 10 [--players N] [--check GAMES] [--threads N]
+    python -m benchmarks.vector GAME --envs 4096 --seconds 10 [--slices 10] [--players N]
+        [--check GAMES] [--threads N]
 
 One process on one core: a single thread (NUMBA_NUM_THREADS=1, nothing runs in parallel);
 ``--pin`` also pins it to one CPU (on a shared machine that CPU may be the busy one, so it is off
