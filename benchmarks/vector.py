@@ -70,6 +70,20 @@ class Rate:
         )
 
 
+def cpu_model(cpuinfo: str = "/proc/cpuinfo") -> str:
+    """The processor's name, for the header: figures from two hosts differ by a third (an AMD
+    EPYC and an Intel Xeon read the same change as −9% and −30%), so each run says which it was."""
+    try:
+        with open(cpuinfo, encoding="utf-8", errors="replace") as lines:
+            for line in lines:
+                key, _, value = line.partition(":")
+                if key.strip() == "model name" and value.strip():
+                    return value.strip()
+    except OSError:  # not Linux
+        pass
+    return platform.processor() or platform.machine() or "an unknown processor"
+
+
 def interleaved(runs: dict[str, Any], seconds: float, slices: int) -> list[Rate]:
     """Each of ``runs`` (name: ``run(deadline) -> steps``) for ``seconds`` in all, in ``slices``
     turns of ``seconds / slices``, round-robin, the order rotating each round so that no engine
@@ -184,7 +198,7 @@ def main() -> None:
     print(
         f"{args.game}, players={args.players or 'default'}, options={options}, {args.envs} envs, "
         f"{args.seconds:g} s each in {args.slices} turns, Python {platform.python_version()}, "
-        f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}"
+        f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}, {cpu_model()}"
     )
     # The default hands out copies of the outputs, as Gymnasium's vector envs do; copy=False hands
     # out the env's own buffers (valid until the next step), which saves the copies' time.

@@ -98,6 +98,22 @@ def test_vector_benchmark_takes_turns_so_a_burst_of_load_hits_every_engine(
     assert rates[1].slices == [20.0] * 4
 
 
+def test_vector_benchmark_names_the_processor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: the header named the Python but not the host, and two hosts read the same change as
+    # -9% and -30%.
+    from benchmarks import vector
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 9B14\n\n")
+    assert vector.cpu_model(str(info)) == "AMD EPYC 9B14"
+    # No such file (not Linux): the platform's names, in turn.
+    monkeypatch.setattr(vector.platform, "processor", lambda: "")
+    monkeypatch.setattr(vector.platform, "machine", lambda: "arm64")
+    assert vector.cpu_model(str(tmp_path / "none")) == "arm64"
+    monkeypatch.setattr(vector.platform, "machine", lambda: "")
+    assert vector.cpu_model(str(tmp_path / "none")) == "an unknown processor"
+
+
 def test_vector_benchmark_refuses_no_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
