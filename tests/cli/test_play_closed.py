@@ -82,3 +82,46 @@ def test_sigterm_saves_the_game_and_says_so(tmp_path: Path) -> None:
     assert b"Traceback" not in said
     assert b"The game record was saved to" in said and b"--resume" in said, said
     resumable(tmp_path)
+
+
+TERM_UNSEEN_BY_THE_PROMPT = """
+import os, signal, threading, time
+from tabletrek.cli.common import ask
+from tabletrek.core.interrupts import Stopped, sigterm_as_ctrl_c
+
+def send():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+with sigterm_as_ctrl_c():
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})  # it comes to the other thread
+    threading.Thread(target=send, daemon=True).start()
+    try:
+        ask("Your move: ")
+    except Stopped:
+        print("stopped")
+"""
+
+
+def test_a_sigterm_that_lands_as_the_prompt_blocks_still_ends_it() -> None:
+    # Before: a SIGTERM that landed after Python last looked at its signals and before input()
+    # blocked in read() waited for the player's Enter (a CI run: nothing for 90 s after the test
+    # above sent it). Its handler run in another thread leaves the prompt's read uninterrupted in
+    # just that way, every time.
+    import subprocess
+
+    terminal, stdin = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", TERM_UNSEEN_BY_THE_PROMPT],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+        )
+    finally:
+        os.close(stdin)
+        os.close(terminal)
+    assert done.stdout.endswith("stopped\n"), (done.stdout, done.stderr)
