@@ -191,8 +191,7 @@ def ask(prompt: str) -> str | None:
     ends there. The prompt's line is ended first, so that what is printed next (or the shell's
     own prompt) does not run on from it."""
     try:
-        console.print(Text(prompt), end="")
-        console.file.flush()
+        console.print(Text(prompt), end="")  # rich writes and flushes it here
         await_line()
         return folded(console.input()).strip()
     except EOFError:
